@@ -1,0 +1,143 @@
+"""The interface every game implements, and the small value types it shares."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from .errors import IllegalMove
+
+P = TypeVar("P", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
+
+MAX_MOVE_TEXT = 80
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: a winner's side letter (None for a draw) and why, in words."""
+
+    winner: str | None
+    reason: str
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+    def text(self) -> str:
+        """The command line's form: `draw (reason)` or `<side> wins (reason)`."""
+        if self.winner is None:
+            return f"draw ({self.reason})"
+        return f"{self.winner} wins ({self.reason})"
+
+
+class Game(ABC, Generic[P, M]):
+    """One game's rules: positions are immutable and hashable, moves are values."""
+
+    id: str
+    name: str
+    sides: tuple[str, str]
+    side_names: dict[str, str]
+    summary: str
+    #: number of occurrences of one position that draws the game (None: no such rule)
+    repetition_limit: int | None = 3
+    #: plies without progress that draw the game (None: no such rule)
+    no_progress_limit: int | None = None
+    no_progress_reason: str = ""
+
+    # --- positions -------------------------------------------------------
+    @abstractmethod
+    def initial_position(self) -> P: ...
+
+    @abstractmethod
+    def encode(self, position: P) -> str:
+        """The canonical one-line position text of the rules file."""
+
+    @abstractmethod
+    def decode(self, text: str) -> P:
+        """Parse a position text; raises BadPosition with a readable reason."""
+
+    @abstractmethod
+    def side_to_move(self, position: P) -> str: ...
+
+    @abstractmethod
+    def outcome(self, position: P) -> Outcome | None:
+        """The result decided by the position alone (None while the game goes on)."""
+
+    @abstractmethod
+    def diagram(self, position: P) -> str:
+        """A plain-text picture of the board."""
+
+    # --- moves -----------------------------------------------------------
+    @abstractmethod
+    def legal_moves(self, position: P) -> list[M]:
+        """Every legal move, sorted in the game's canonical order (empty once finished)."""
+
+    @abstractmethod
+    def apply(self, position: P, move: M) -> P:
+        """The position after a move taken from legal_moves (not re-checked)."""
+
+    @abstractmethod
+    def format_move(self, move: M) -> str: ...
+
+    @abstractmethod
+    def parse_move(self, position: P, text: str) -> M:
+        """The legal move the text names; raises IllegalMove saying why not."""
+
+    # --- helpers shared by every game ---------------------------------------
+    def play(self, position: P, move: M | str) -> tuple[M, P]:
+        """Check a move (object or text) against the position and apply it."""
+        if isinstance(move, str):
+            move = self.parse_move(position, move)
+        elif move not in self.legal_moves(position):
+            raise IllegalMove(f"{self.format_move(move)} is not a legal move here")
+        return move, self.apply(position, move)
+
+    def side_name(self, side: str) -> str:
+        return self.side_names[side]
+
+    def opponent(self, side: str) -> str:
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    def repetition_key(self, position: P) -> Hashable:
+        """What must be equal for two positions to count as a repetition."""
+        return position
+
+    def makes_progress(self, before: P, move: M, after: P) -> bool:
+        """Whether a move resets the no-progress counter."""
+        return True
+
+    def perft(self, position: P, depth: int) -> int:
+        """Leaf count of the legal-move tree of exactly `depth` plies."""
+        if depth == 0:
+            return 1
+        moves = self.legal_moves(position)
+        if depth == 1:
+            return len(moves)
+        return sum(self.perft(self.apply(position, m), depth - 1) for m in moves)
+
+
+def clean_move_text(text: str) -> str:
+    """Lower-case a move text with all whitespace removed, refusing oversized input."""
+    if not isinstance(text, str):
+        raise IllegalMove("a move must be given as text")
+    if len(text) > MAX_MOVE_TEXT:
+        raise IllegalMove(f"that move text is too long (at most {MAX_MOVE_TEXT} characters)")
+    cleaned = "".join(text.split()).lower()
+    if not cleaned:
+        raise IllegalMove("the move is empty: type a move such as the ones /move suggests")
+    return cleaned
+
+
+def quote(text: str, limit: int = 24) -> str:
+    """User text shortened for an error message."""
+    text = " ".join(text.split())
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def suggest(moves: Sequence[str], limit: int = 6) -> str:
+    """A short 'try ...' list of move texts."""
+    shown = ", ".join(moves[:limit])
+    return shown + (f" (and {len(moves) - limit} more)" if len(moves) > limit else "")

@@ -1,0 +1,266 @@
+"""Checkers (English draughts), exactly as shared/rules/checkers.md defines it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from . import checkers_movegen as gen
+from .base import Game, Outcome, clean_move_text, quote, suggest
+from .checkers_board import BLACK_CROWN_ROW, WHITE_CROWN_ROW, bits_of, row_col
+from .errors import BadPosition, IllegalMove
+
+BLACK, WHITE = "b", "w"
+MAX_PIECES = 12
+
+
+@dataclass(frozen=True, slots=True)
+class CheckersPosition:
+    """Bitboards (bit i = square i+1) and the side to move."""
+
+    black_men: int
+    black_kings: int
+    white_men: int
+    white_kings: int
+    turn: str
+
+    def mover(self) -> tuple[int, int, int, int, bool]:
+        """(men, kings, opponent men, opponent kings, mover is Black)."""
+        if self.turn == BLACK:
+            return self.black_men, self.black_kings, self.white_men, self.white_kings, True
+        return self.white_men, self.white_kings, self.black_men, self.black_kings, False
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class CheckersMove:
+    """A move is its path: origin then every landing square (PDN square numbers)."""
+
+    path: tuple[int, ...]
+    capture: bool
+
+    def captured_squares(self) -> tuple[int, ...]:
+        """The squares of the pieces this capture takes, in jump order."""
+        if not self.capture:
+            return ()
+        out = []
+        for a, b in zip(self.path, self.path[1:], strict=False):
+            (ra, ca), (rb, cb) = row_col(a), row_col(b)
+            out.append(4 * ((ra + rb) // 2) + ((ca + cb) // 2) // 2 + 1)
+        return tuple(out)
+
+
+def _to_move(raw: gen.RawMove) -> CheckersMove:
+    path, captured = raw
+    return CheckersMove(tuple(i + 1 for i in path), captured != 0)
+
+
+_FEN_WRAPPER = re.compile(r'^\[fen"(.*)"\]$')
+_RANGE = re.compile(r"^(k?)(\d+)(?:-(\d+))?$")
+_MOVE = re.compile(r"^\d+(?:[-x]\d+)+$")
+
+
+class Checkers(Game[CheckersPosition, CheckersMove]):
+    id = "checkers"
+    name = "Checkers"
+    sides = (BLACK, WHITE)
+    side_names = {BLACK: "Black", WHITE: "White"}
+    repetition_limit = 3
+    no_progress_limit = 80
+    no_progress_reason = "40-move rule"
+    summary = (
+        "English draughts on the 32 dark squares, numbered 1-32 (Black's side is 1-12). "
+        "Black moves first. Men step one square diagonally forward; kings step one square in "
+        "any diagonal direction. Capturing is mandatory, but you choose which capture; a "
+        "multi-jump must be completed, and a man that reaches the far row is crowned and the "
+        "move ends there. You lose when you have no legal move (no pieces left, or all "
+        "blocked). Draws [house, for online play]: the same position for the third time, or "
+        "40 moves by each side with no capture and no man move; also by agreement. "
+        "Notation: 11-15 for a step, 15x24 or 1x10x19 for captures (15x24 short form works "
+        "when unambiguous)."
+    )
+
+    def initial_position(self) -> CheckersPosition:
+        return CheckersPosition(0xFFF, 0, 0xFFF << 20, 0, BLACK)
+
+    def side_to_move(self, position: CheckersPosition) -> str:
+        return position.turn
+
+    # --- moves ---------------------------------------------------------------
+    def legal_moves(self, position: CheckersPosition) -> list[CheckersMove]:
+        men, kings, opp_men, opp_kings, black = position.mover()
+        return sorted(_to_move(m) for m in gen.generate(men, kings, opp_men | opp_kings, black))
+
+    def apply(self, position: CheckersPosition, move: CheckersMove) -> CheckersPosition:
+        men, kings, opp_men, opp_kings, black = position.mover()
+        captured = 0
+        for square in move.captured_squares():
+            captured |= 1 << (square - 1)
+        raw = (tuple(s - 1 for s in move.path), captured)
+        men, kings, opp_men, opp_kings = gen.make(men, kings, opp_men, opp_kings, raw, black)
+        if black:
+            return CheckersPosition(men, kings, opp_men, opp_kings, WHITE)
+        return CheckersPosition(opp_men, opp_kings, men, kings, BLACK)
+
+    def format_move(self, move: CheckersMove) -> str:
+        return ("x" if move.capture else "-").join(map(str, move.path))
+
+    def parse_move(self, position: CheckersPosition, text: str) -> CheckersMove:
+        cleaned = clean_move_text(text)
+        if not _MOVE.match(cleaned):
+            raise IllegalMove(
+                f"{quote(text)} is not a checkers move: write squares 1-32 joined by '-' or "
+                "'x', like 11-15 or 15x24"
+            )
+        path = tuple(int(s) for s in re.split(r"[-x]", cleaned))
+        for square in path:
+            if not 1 <= square <= 32:
+                raise IllegalMove(f"square {square} is not on the board: squares are 1-32")
+        legal = self.legal_moves(position)
+        if not legal:
+            raise IllegalMove("the game is over: there is no move to make")
+        shown = cleaned
+        if len(path) == 2:
+            matches = [m for m in legal if m.path[0] == path[0] and m.path[-1] == path[1]]
+            if len({frozenset(m.captured_squares()) for m in matches}) > 1:
+                options = ", ".join(self.format_move(m) for m in matches)
+                raise IllegalMove(f"{shown} is ambiguous: say which, one of {options}")
+            if matches:
+                return matches[0]
+        else:
+            for m in legal:
+                if m.path == path:
+                    return m
+        raise IllegalMove(self._why_illegal(position, path, shown, legal))
+
+    def _why_illegal(
+        self, position: CheckersPosition, path: tuple[int, ...], shown: str, legal: list
+    ) -> str:
+        origin = path[0]
+        side = self.side_names[position.turn]
+        own = position.black_men | position.black_kings
+        if position.turn == WHITE:
+            own = position.white_men | position.white_kings
+        if not own >> (origin - 1) & 1:
+            return f"{shown} is not legal: there is no {side} piece on {origin}"
+        texts = [self.format_move(m) for m in legal]
+        if legal[0].capture:
+            from_here = [t for m, t in zip(legal, texts, strict=True) if m.path[0] == origin]
+            tries = from_here or texts
+            return f"{shown} is not legal: a capture is mandatory (try {suggest(tries)})"
+        from_here = [t for m, t in zip(legal, texts, strict=True) if m.path[0] == origin]
+        if not from_here:
+            return f"{shown} is not legal: the piece on {origin} cannot move (try {suggest(texts)})"
+        return f"{shown} is not legal (from {origin} you can play {suggest(from_here)})"
+
+    def perft(self, position: CheckersPosition, depth: int) -> int:
+        if depth == 0:
+            return 1
+        men, kings, opp_men, opp_kings, black = position.mover()
+        return gen.perft(men, kings, opp_men, opp_kings, black, depth)
+
+    def makes_progress(
+        self, before: CheckersPosition, move: CheckersMove, after: CheckersPosition
+    ) -> bool:
+        men = before.mover()[0]
+        return move.capture or bool(men >> (move.path[0] - 1) & 1)
+
+    # --- outcome -------------------------------------------------------------
+    def outcome(self, position: CheckersPosition) -> Outcome | None:
+        men, kings, opp_men, opp_kings, black = position.mover()
+        if gen.count(men, kings, opp_men | opp_kings, black):
+            return None
+        reason = "no pieces left" if not men | kings else "no legal move"
+        return Outcome(self.opponent(position.turn), reason)
+
+    # --- position text ---------------------------------------------------------
+    def encode(self, position: CheckersPosition) -> str:
+        def side_list(men: int, kings: int) -> str:
+            items = sorted(
+                [(i + 1, str(i + 1)) for i in bits_of(men)]
+                + [(i + 1, f"K{i + 1}") for i in bits_of(kings)]
+            )
+            return ",".join(text for _, text in items)
+
+        white = side_list(position.white_men, position.white_kings)
+        black = side_list(position.black_men, position.black_kings)
+        return f"{position.turn.upper()}:W{white}:B{black}"
+
+    def decode(self, text: str) -> CheckersPosition:
+        if not isinstance(text, str) or len(text) > 400:
+            raise BadPosition("a checkers position is a FEN text of at most 400 characters")
+        s = "".join(text.split()).lower()
+        if wrapped := _FEN_WRAPPER.match(s):
+            s = wrapped.group(1)
+        s = s.removesuffix(".")
+        fields = s.split(":")
+        if len(fields) != 3:
+            raise BadPosition(
+                "a checkers FEN has three fields separated by ':', like "
+                "B:W21-32:B1-12 (side to move, White's squares, Black's squares)"
+            )
+        turn, *lists = fields
+        if turn not in (BLACK, WHITE):
+            raise BadPosition(f"the side to move must be B or W, not {quote(turn)}")
+        pieces: dict[str, tuple[int, int]] = {}
+        seen = 0
+        for field in lists:
+            colour, items = field[:1], field[1:]
+            if colour not in (BLACK, WHITE) or colour in pieces:
+                raise BadPosition("a checkers FEN needs one W list and one B list")
+            men = kings = 0
+            for item in filter(None, items.split(",")):
+                for square, king in _expand(item):
+                    bit = 1 << (square - 1)
+                    if seen & bit:
+                        raise BadPosition(f"square {square} is listed twice")
+                    seen |= bit
+                    if king:
+                        kings |= bit
+                    else:
+                        men |= bit
+            if (men | kings).bit_count() > MAX_PIECES:
+                raise BadPosition(f"a side has at most {MAX_PIECES} pieces")
+            crown = BLACK_CROWN_ROW if colour == BLACK else WHITE_CROWN_ROW
+            if men & crown:
+                square = next(bits_of(men & crown)) + 1
+                raise BadPosition(f"a {self.side_names[colour]} man cannot stand on {square}")
+            pieces[colour] = (men, kings)
+        (bm, bk), (wm, wk) = pieces[BLACK], pieces[WHITE]
+        return CheckersPosition(bm, bk, wm, wk, turn)
+
+    def diagram(self, position: CheckersPosition) -> str:
+        rows = []
+        for row in range(8):
+            cells = []
+            for k in range(4):
+                bit = 1 << (row * 4 + k)
+                mark = "."
+                for board, char in (
+                    (position.black_men, "b"),
+                    (position.black_kings, "B"),
+                    (position.white_men, "w"),
+                    (position.white_kings, "W"),
+                ):
+                    if board & bit:
+                        mark = char
+                cells.append(mark)
+            pad = " " if row % 2 == 0 else ""
+            numbers = " ".join(f"{row * 4 + k + 1:2d}" for k in range(4))
+            rows.append(f"{pad}{' '.join(cells):<8}{'' if pad else ' '}   {numbers}")
+        return "\n".join(rows)
+
+
+def _expand(item: str) -> list[tuple[int, bool]]:
+    """Squares named by one FEN item: `21`, `K7`, a range `21-32` or `K1-3`."""
+    m = _RANGE.match(item)
+    if not m:
+        raise BadPosition(f"{quote(item)} is not a square, a king (K7) or a range (21-32)")
+    king = m.group(1) == "k"
+    first = int(m.group(2))
+    last = int(m.group(3)) if m.group(3) else first
+    for square in (first, last):
+        if not 1 <= square <= 32:
+            raise BadPosition(f"square {square} is not on the board: squares are 1-32")
+    if last < first:
+        raise BadPosition(f"the range {first}-{last} runs backwards")
+    return [(s, king) for s in range(first, last + 1)]

@@ -1,0 +1,77 @@
+"""`python -m rules`: games, perft, moves, show and apply, for people and checks."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from .base import Game
+from .errors import RulesError
+from .record import GameRecord
+from .registry import GAMES, get_game
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise RulesError(message)
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m rules", description="The board-game rules engine.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    commands.add_parser("games", help="list the game ids")
+    for name, extra in (("perft", "depth"), ("moves", None), ("show", None), ("apply", "moves")):
+        sub = commands.add_parser(name)
+        sub.add_argument("game")
+        if extra == "depth":
+            sub.add_argument("depth", type=int)
+        elif extra == "moves":
+            sub.add_argument("moves", nargs="+")
+        sub.add_argument("--position", help="position text (default: the initial position)")
+    return parser
+
+
+def _start(game: Game[Any, Any], text: str | None) -> Any:
+    return game.initial_position() if text is None else game.decode(text)
+
+
+def _status(game: Game[Any, Any], record: GameRecord) -> str:
+    outcome = record.outcome
+    return "outcome: ongoing" if outcome is None else f"outcome: {outcome.text()}"
+
+
+def run(argv: list[str]) -> list[str]:
+    """The lines the command prints (RulesError on bad input)."""
+    args = _build_parser().parse_args(argv)
+    if args.command == "games":
+        return list(GAMES)
+    game = get_game(args.game)
+    position = _start(game, args.position)
+    if args.command == "perft":
+        if not 0 <= args.depth <= 64:
+            raise RulesError("depth must be between 0 and 64")
+        return [str(game.perft(position, args.depth))]
+    if args.command == "moves":
+        return [game.format_move(m) for m in game.legal_moves(position)]
+    record = GameRecord(game, position)
+    if args.command == "show":
+        side = game.side_name(game.side_to_move(position))
+        return [game.diagram(position), game.encode(position), f"to move: {side}",
+                _status(game, record)]
+    for text in args.moves:
+        try:
+            record.play(text)
+        except RulesError as err:
+            raise RulesError(f"move {len(record.moves) + 1} ({text}): {err}") from None
+    return [_status(game, record), game.encode(record.position)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        lines = run(sys.argv[1:] if argv is None else argv)
+    except RulesError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return 0

@@ -1,0 +1,97 @@
+"""A game record: positions and moves, and the outcome including history-based draws."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Iterable
+from typing import Any
+
+from .base import Game, Outcome
+from .errors import GameOver, IllegalMove
+
+
+class GameRecord:
+    """Plays moves from a start position and judges repetition and no-progress draws.
+
+    The game's own `outcome` (wins, stalemates) takes precedence over history draws
+    reached on the same move; agreement and resignation end the game at any time.
+    """
+
+    def __init__(self, game: Game[Any, Any], start: Hashable | None = None) -> None:
+        self.game = game
+        first = game.initial_position() if start is None else start
+        self.positions: list[Any] = [first]
+        self.moves: list[Any] = []
+        self.quiet_plies = 0
+        self._seen: Counter[Hashable] = Counter([game.repetition_key(first)])
+        self._ended: Outcome | None = None
+        self._history_draw: Outcome | None = None
+
+    @classmethod
+    def replay(
+        cls, game: Game[Any, Any], moves: Iterable[str], start: Hashable | None = None
+    ) -> GameRecord:
+        """A record with every move text played in order (IllegalMove on the first bad one)."""
+        record = cls(game, start)
+        for text in moves:
+            record.play(text)
+        return record
+
+    @property
+    def position(self) -> Any:
+        return self.positions[-1]
+
+    @property
+    def side_to_move(self) -> str:
+        return self.game.side_to_move(self.position)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._ended or self.game.outcome(self.position) or self._history_draw
+
+    def play(self, move: Any) -> Any:
+        """Play a move (object or text) and return the move played."""
+        if (done := self.outcome) is not None:
+            raise GameOver(f"the game is over: {self.game_result_text(done)}")
+        before = self.position
+        played, after = self.game.play(before, move)
+        self.moves.append(played)
+        self.positions.append(after)
+        self._judge_history(before, played, after)
+        return played
+
+    def _judge_history(self, before: Any, move: Any, after: Any) -> None:
+        game = self.game
+        if game.makes_progress(before, move, after):
+            self.quiet_plies = 0
+        else:
+            self.quiet_plies += 1
+        key = game.repetition_key(after)
+        self._seen[key] += 1
+        if game.repetition_limit is not None and self._seen[key] >= game.repetition_limit:
+            self._history_draw = Outcome(None, f"{fold(game.repetition_limit)} repetition")
+        elif game.no_progress_limit is not None and self.quiet_plies >= game.no_progress_limit:
+            self._history_draw = Outcome(None, game.no_progress_reason)
+        else:
+            self._history_draw = None
+
+    def agree_draw(self) -> Outcome:
+        return self._end(Outcome(None, "agreement"))
+
+    def resign(self, side: str) -> Outcome:
+        return self._end(Outcome(self.game.opponent(side), f"{self.game.side_name(side)} resigned"))
+
+    def _end(self, outcome: Outcome) -> Outcome:
+        if (done := self.outcome) is not None:
+            raise IllegalMove(f"the game is already over: {self.game_result_text(done)}")
+        self._ended = outcome
+        return outcome
+
+    def game_result_text(self, outcome: Outcome) -> str:
+        if outcome.winner is None:
+            return f"drawn by {outcome.reason}"
+        return f"{self.game.side_name(outcome.winner)} won ({outcome.reason})"
+
+
+def fold(n: int) -> str:
+    return {2: "twofold", 3: "threefold"}.get(n, f"{n}-fold")

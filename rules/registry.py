@@ -1,0 +1,19 @@
+"""Game id -> game object."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Game
+from .checkers import Checkers
+from .errors import UnknownGame
+
+GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in (Checkers(),)}
+
+
+def get_game(game_id: str) -> Game[Any, Any]:
+    try:
+        return GAMES[game_id]
+    except (KeyError, TypeError):
+        known = ", ".join(GAMES)
+        raise UnknownGame(f"there is no game called {game_id!r}; the games are {known}") from None
