@@ -14,7 +14,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import get_game  # noqa: E402
+from rules import get_game
 
 
 def timed(count: Any, *args: Any) -> tuple[int, float]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -39,7 +39,7 @@ class Game(ABC, Generic[P, M]):
     id: str
     name: str
     sides: tuple[str, str]
-    side_names: dict[str, str]
+    side_names: Mapping[str, str]
     summary: str
     #: number of occurrences of one position that draws the game (None: no such rule)
     repetition_limit: int | None = 3

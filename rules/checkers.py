@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from . import checkers_movegen as gen
 from .base import Game, Outcome, clean_move_text, quote, suggest
@@ -63,7 +64,7 @@ class Checkers(Game[CheckersPosition, CheckersMove]):
     id = "checkers"
     name = "Checkers"
     sides = (BLACK, WHITE)
-    side_names = {BLACK: "Black", WHITE: "White"}
+    side_names = MappingProxyType({BLACK: "Black", WHITE: "White"})
     repetition_limit = 3
     no_progress_limit = 80
     no_progress_reason = "40-move rule"

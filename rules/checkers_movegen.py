@@ -94,7 +94,9 @@ def _extend(
 
 def _captures(men: int, kings: int, opp: int, empty: int, black: bool) -> list[RawMove]:
     man_dirs, stop = (
-        (BLACK_MAN_DIRECTIONS, BLACK_CROWN_ROW) if black else (WHITE_MAN_DIRECTIONS, WHITE_CROWN_ROW)
+        (BLACK_MAN_DIRECTIONS, BLACK_CROWN_ROW)
+        if black
+        else (WHITE_MAN_DIRECTIONS, WHITE_CROWN_ROW)
     )
     out: list[RawMove] = []
     for i in bits_of(men):

@@ -57,13 +57,17 @@ def run(argv: list[str]) -> list[str]:
     record = GameRecord(game, position)
     if args.command == "show":
         side = game.side_name(game.side_to_move(position))
-        return [game.diagram(position), game.encode(position), f"to move: {side}",
-                _status(game, record)]
+        return [
+            game.diagram(position),
+            game.encode(position),
+            f"to move: {side}",
+            _status(game, record),
+        ]
     for text in args.moves:
         try:
             record.play(text)
         except RulesError as err:
-            raise RulesError(f"move {len(record.moves) + 1} ({text}): {err}") from None
+            raise RulesError(f"move {len(record.moves) + 1}: {err}") from None
     return [_status(game, record), game.encode(record.position)]
 
 

@@ -1,0 +1,44 @@
+"""Helpers shared by the rules tests: vector files, random games, sample positions."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from rules import GAMES, Game, GameRecord
+
+DATA = Path(__file__).parent / "data"
+
+#: every game the engine registers gets the shared contract tests
+GAME_IDS = sorted(GAMES)
+
+
+@cache
+def vectors(game_id: str) -> list[dict[str, Any]]:
+    """The positions of a game's reference vector file."""
+    data = json.loads((DATA / f"{game_id}-vectors.json").read_text())
+    assert data["game"] == game_id
+    return data["positions"]
+
+
+def random_record(game: Game[Any, Any], seed: int, max_plies: int = 5000) -> GameRecord:
+    """A game of uniformly random legal moves, played until it ends (or max_plies)."""
+    rng = random.Random(seed)
+    record = GameRecord(game)
+    while record.outcome is None and len(record.moves) < max_plies:
+        record.play(rng.choice(game.legal_moves(record.position)))
+    return record
+
+
+@cache
+def sample_positions(game_id: str, games: int = 12) -> tuple[Any, ...]:
+    """Distinct positions met along a few random games, plus the vector positions."""
+    game = GAMES[game_id]
+    seen: dict[Any, None] = {game.decode(v["position"]): None for v in vectors(game_id)}
+    for seed in range(games):
+        for position in random_record(game, seed).positions:
+            seen[position] = None
+    return tuple(seen)
