@@ -26,6 +26,7 @@ class GameRecord:
         self._seen: Counter[Hashable] = Counter([game.repetition_key(first)])
         self._ended: Outcome | None = None
         self._history_draw: Outcome | None = None
+        self._position_outcome = game.outcome(first)
 
     @classmethod
     def replay(
@@ -47,7 +48,7 @@ class GameRecord:
 
     @property
     def outcome(self) -> Outcome | None:
-        return self._ended or self.game.outcome(self.position) or self._history_draw
+        return self._ended or self._position_outcome or self._history_draw
 
     def play(self, move: Any) -> Any:
         """Play a move (object or text) and return the move played."""
@@ -57,6 +58,7 @@ class GameRecord:
         played, after = self.game.play(before, move)
         self.moves.append(played)
         self.positions.append(after)
+        self._position_outcome = self.game.outcome(after)
         self._judge_history(before, played, after)
         return played
 

@@ -7,8 +7,12 @@ from typing import Any
 from .base import Game
 from .checkers import Checkers
 from .errors import UnknownGame
+from .three_crowns import ThreeCrowns
+from .three_musketeers import ThreeMusketeers
 
-GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in (Checkers(),)}
+GAMES: dict[str, Game[Any, Any]] = {
+    game.id: game for game in (Checkers(), ThreeMusketeers(), ThreeCrowns())
+}
 
 
 def get_game(game_id: str) -> Game[Any, Any]:

@@ -34,11 +34,13 @@ def random_record(game: Game[Any, Any], seed: int, max_plies: int = 5000) -> Gam
 
 
 @cache
-def sample_positions(game_id: str, games: int = 12) -> tuple[Any, ...]:
-    """Distinct positions met along a few random games, plus the vector positions."""
+def sample_positions(game_id: str, games: int = 12, per_game: int = 40) -> tuple[Any, ...]:
+    """The vector positions, plus up to `per_game` spread-out positions of a few random games."""
     game = GAMES[game_id]
     seen: dict[Any, None] = {game.decode(v["position"]): None for v in vectors(game_id)}
     for seed in range(games):
-        for position in random_record(game, seed).positions:
+        positions = random_record(game, seed).positions
+        stride = max(1, len(positions) // per_game)
+        for position in (*positions[::stride], positions[-1]):
             seen[position] = None
     return tuple(seen)

@@ -1,0 +1,270 @@
+"""3 Crowns (Larry Back, 2001), exactly as shared/rules/three-crowns.md defines it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from .base import Game, Outcome, quote, suggest
+from .errors import BadPosition, IllegalMove
+from .grid import ALL_EIGHT, EMPTY, LINE_DIRECTIONS, Grid, PathMove
+
+GREEN, BLACK = "g", "b"
+GRID = Grid(8, 8)
+NEIGHBOURS = GRID.neighbours(ALL_EIGHT)
+STEPS = GRID.step_moves(NEIGHBOURS, jump=False)
+#: JUMPS[cell]: (jumped cell, landing cell) in each direction where both are on the board
+JUMPS = tuple(
+    tuple(
+        sorted(
+            ((GRID.step(c, d), GRID.step(c, d, 2)) for d in ALL_EIGHT if GRID.step(c, d, 2) >= 0),
+            key=lambda jump: GRID.names[jump[1]],
+        )
+    )
+    for c in range(GRID.size)
+)
+#: LINES[cell]: for each line through the cell, the rays on its two sides
+LINES = tuple(
+    tuple((GRID.ray(c, d), GRID.ray(c, (-d[0], -d[1]))) for d in LINE_DIRECTIONS)
+    for c in range(GRID.size)
+)
+MAX_STONES = 10
+CAPTURES_TO_WIN = 3
+#: equalizer field values besides a cell index
+EQ_FIRST_TURN, EQ_OFF = -1, -2
+_CAPTURES = re.compile(r"^(\d{1,2})-(\d{1,2})$")
+
+
+@dataclass(frozen=True, slots=True)
+class CrownsPosition:
+    """64 cells ('g'/'b' uncrowned, 'G'/'B' crowned, '.' empty), index = (rank-1)*8 + file."""
+
+    board: str
+    turn: str
+    captures: tuple[int, int]  # stones captured by Green, by Black
+    equalizer: int  # cell of the stone Green must move next, or EQ_FIRST_TURN / EQ_OFF
+
+
+def in_line_of_three(board: str, cell: int, stone: str) -> bool:
+    """Whether `cell` is part of 3+ consecutive `stone`s on a rank, file or diagonal."""
+    for forward, backward in LINES[cell]:
+        run = 1
+        for ray in (forward, backward):
+            for c in ray:
+                if board[c] != stone:
+                    break
+                run += 1
+        if run >= 3:
+            return True
+    return False
+
+
+def has_crowned_troika(board: str, side: str) -> bool:
+    crowned = side.upper()
+    return any(
+        board[c] == crowned and in_line_of_three(board, c, crowned) for c in range(GRID.size)
+    )
+
+
+def _side_index(side: str) -> int:
+    return 0 if side == GREEN else 1
+
+
+class ThreeCrowns(Game[CrownsPosition, PathMove]):
+    id = "three-crowns"
+    name = "3 Crowns"
+    sides = (GREEN, BLACK)
+    side_names = MappingProxyType({GREEN: "Green", BLACK: "Black"})
+    repetition_limit = 3
+    no_progress_limit = 100
+    no_progress_reason = "100 turns without a capture or a change of crown"
+    summary = (
+        "8x8 board, 10 stones a side, all uncrowned at the start; Green moves first [house]. "
+        "A Troika is 3+ of your uncrowned stones in a row (rank, file or diagonal). A turn is "
+        "a step to any of the 8 neighbouring empty cells, or a double jump: exactly two jumps "
+        "over two different [house] enemy stones, crowned jumpers over uncrowned stones and "
+        "uncrowned jumpers over crowned ones. Only the second jumped stone is affected: a "
+        "crowned jumper captures it; an uncrowned jumper uncrowns it, or captures it if, "
+        "uncrowned, it would stand in a Troika. A stone that steps or double-jumps into a "
+        "Troika is crowned. Green's first two turns must move the same stone (the equalizer; "
+        "[house]: free if that stone is gone or stuck). You win with 3 captures or a Crowned "
+        "Troika (3 crowned stones in a row); a player with no legal move loses [house]. Draws "
+        "[house]: the same position a third time, 100 turns with no capture, crowning or "
+        "uncrowning, or agreement. Notation: f3-e3 for a step, d6xd4xf4 for a double jump "
+        "(d6xf4 when only one jump joins them)."
+    )
+
+    def initial_position(self) -> CrownsPosition:
+        return self.decode("bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g 0-0 *")
+
+    def side_to_move(self, position: CrownsPosition) -> str:
+        return position.turn
+
+    def _won_by_last_mover(self, position: CrownsPosition) -> Outcome | None:
+        last = self.opponent(position.turn)
+        if position.captures[_side_index(last)] >= CAPTURES_TO_WIN:
+            return Outcome(last, "captured three stones")
+        if has_crowned_troika(position.board, last):
+            return Outcome(last, "Crowned Troika")
+        return None
+
+    def outcome(self, position: CrownsPosition) -> Outcome | None:
+        if won := self._won_by_last_mover(position):
+            return won
+        if not self._moves(position):
+            stuck = self.side_names[position.turn]
+            return Outcome(self.opponent(position.turn), f"{stuck} has no legal move")
+        return None
+
+    def _all_moves(self, board: str, side: str) -> list[PathMove]:
+        """Every move of `side`, in canonical order (see Grid.name_order)."""
+        own = (side, side.upper())
+        opponent = BLACK if side == GREEN else GREEN
+        out = []
+        for cell in GRID.name_order:
+            stone = board[cell]
+            if stone not in own:
+                continue
+            out.extend(move for n, move in STEPS[cell].items() if board[n] == EMPTY)
+            prey = opponent if stone.isupper() else opponent.upper()
+            for first, landing in JUMPS[cell]:
+                if board[first] != prey or board[landing] != EMPTY:
+                    continue
+                out.extend(
+                    PathMove((cell, landing, end), True)
+                    for second, end in JUMPS[landing]
+                    if second != first and board[second] == prey and board[end] == EMPTY
+                )
+        return out
+
+    def _moves(self, position: CrownsPosition) -> list[PathMove]:
+        moves = self._all_moves(position.board, position.turn)
+        if position.turn == GREEN and position.equalizer >= 0:
+            same_stone = [m for m in moves if m.path[0] == position.equalizer]
+            return same_stone or moves
+        return moves
+
+    def legal_moves(self, position: CrownsPosition) -> list[PathMove]:
+        if self._won_by_last_mover(position):
+            return []
+        return self._moves(position)
+
+    def apply(self, position: CrownsPosition, move: PathMove) -> CrownsPosition:
+        board = list(position.board)
+        src, dst = move.path[0], move.path[-1]
+        stone = board[src]
+        board[src], board[dst] = EMPTY, stone
+        captures = list(position.captures)
+        if move.jump:
+            second = (move.path[1] + dst) // 2
+            victim = board[second].lower()
+            if stone.isupper():
+                board[second] = EMPTY
+            else:
+                board[second] = victim
+                if in_line_of_three(board, second, victim):
+                    board[second] = EMPTY
+            if board[second] == EMPTY:
+                captures[_side_index(position.turn)] += 1
+        if stone.islower() and in_line_of_three(board, dst, stone):
+            board[dst] = stone.upper()
+        equalizer = position.equalizer
+        if equalizer == EQ_FIRST_TURN:
+            equalizer = dst
+        elif equalizer >= 0 and (position.turn == GREEN or board[equalizer] == EMPTY):
+            equalizer = EQ_OFF
+        return CrownsPosition(
+            "".join(board), self.opponent(position.turn), (captures[0], captures[1]), equalizer
+        )
+
+    def makes_progress(self, before: CrownsPosition, move: PathMove, after: CrownsPosition) -> bool:
+        return before.captures != after.captures or any(
+            before.board.count(c) != after.board.count(c) for c in "GB"
+        )
+
+    def format_move(self, move: PathMove) -> str:
+        return GRID.format_path(move)
+
+    def parse_move(self, position: CrownsPosition, text: str) -> PathMove:
+        path, shown = GRID.parse_path(text, "f3-e3 or d6xd4xf4")
+        legal = self.legal_moves(position)
+        if not legal:
+            raise IllegalMove("the game is over: there is no move to make")
+        if len(path) == 2:
+            matches = [m for m in legal if (m.path[0], m.path[-1]) == path]
+            if len(matches) > 1:
+                options = ", ".join(self.format_move(m) for m in matches)
+                raise IllegalMove(f"{shown} is ambiguous: say which, one of {options}")
+        else:
+            matches = [m for m in legal if m.path == path]
+        if matches:
+            return matches[0]
+        raise IllegalMove(self._why_illegal(position, path, shown, legal))
+
+    def _why_illegal(
+        self, position: CrownsPosition, path: tuple[int, ...], shown: str, legal: list[PathMove]
+    ) -> str:
+        src = path[0]
+        texts = [self.format_move(m) for m in legal]
+        if position.board[src].lower() != position.turn:
+            side = self.side_names[position.turn]
+            return f"{shown} is not legal: there is no {side} stone on {GRID.names[src]}"
+        if {m.path[0] for m in legal} == {position.equalizer}:
+            cell = GRID.names[position.equalizer]
+            return (
+                f"{shown} is not legal: Green's first two turns must move the same stone, "
+                f"the one on {cell} (try {suggest(texts)})"
+            )
+        if len(path) > 3:
+            return f"{shown} is not legal: a double jump is exactly two jumps, like d6xd4xf4"
+        from_here = [t for m, t in zip(legal, texts, strict=True) if m.path[0] == src]
+        if not from_here:
+            return f"{shown} is not legal: the stone on {GRID.names[src]} cannot move"
+        return f"{shown} is not legal (from {GRID.names[src]} you can play {suggest(from_here)})"
+
+    def encode(self, position: CrownsPosition) -> str:
+        green, black = position.captures
+        eq = {EQ_FIRST_TURN: "*", EQ_OFF: "-"}.get(position.equalizer)
+        equalizer = eq or GRID.names[position.equalizer]
+        return f"{GRID.encode_board(position.board)} {position.turn} {green}-{black} {equalizer}"
+
+    def decode(self, text: str) -> CrownsPosition:
+        if not isinstance(text, str) or len(text) > 200:
+            raise BadPosition("a 3 Crowns position is a short line of text")
+        fields = text.split()
+        if len(fields) != 4:
+            raise BadPosition(
+                "a 3 Crowns position has four fields: board, side to move, captures and "
+                "equalizer, like bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g 0-0 *"
+            )
+        board_text, turn, captures_text, eq_text = fields
+        board = GRID.decode_board(board_text, "gbGB")
+        for side in self.sides:
+            if sum(board.count(c) for c in (side, side.upper())) > MAX_STONES:
+                raise BadPosition(f"{self.side_names[side]} has more than {MAX_STONES} stones")
+        if turn not in self.sides:
+            raise BadPosition(f"the side to move must be g or b, not {quote(turn)}")
+        m = _CAPTURES.match(captures_text)
+        if not m or max(int(m.group(1)), int(m.group(2))) > MAX_STONES:
+            raise BadPosition(
+                f"captures are written Green-Black, like 0-1, not {quote(captures_text)}"
+            )
+        if eq_text == "*":
+            if turn != GREEN:
+                raise BadPosition("'*' (before the first turn) needs Green to move")
+            equalizer = EQ_FIRST_TURN
+        elif eq_text == "-":
+            equalizer = EQ_OFF
+        else:
+            equalizer = GRID.cell(eq_text)
+            if board[equalizer].lower() != GREEN:
+                raise BadPosition(f"the equalizer cell {eq_text} must hold a Green stone")
+        return CrownsPosition(board, turn, (int(m.group(1)), int(m.group(2))), equalizer)
+
+    def diagram(self, position: CrownsPosition) -> str:
+        rows = [
+            f"{rank}  " + " ".join(position.board[(rank - 1) * 8 : rank * 8])
+            for rank in range(8, 0, -1)
+        ]
+        return "\n".join([*rows, "   a b c d e f g h"])

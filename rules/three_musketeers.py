@@ -1,0 +1,144 @@
+"""Three Musketeers, exactly as shared/rules/three-musketeers.md defines it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from .base import Game, Outcome, quote, suggest
+from .errors import BadPosition, IllegalMove
+from .grid import EMPTY, ORTHOGONAL, Grid, PathMove
+
+MUSKETEERS, ENEMY = "m", "e"
+GRID = Grid(5, 5)
+NEIGHBOURS = GRID.neighbours(ORTHOGONAL)
+CAPTURES = GRID.step_moves(NEIGHBOURS, jump=True)
+STEPS = GRID.step_moves(NEIGHBOURS, jump=False)
+MAX_ENEMY = 22
+
+
+@dataclass(frozen=True, slots=True)
+class MusketeersPosition:
+    """25 cells ('M', 'E' or '.'), index = (rank - 1) * 5 + file, and the side to move."""
+
+    board: str
+    turn: str
+
+
+def lined_up(board: str) -> bool:
+    """Whether the three Musketeers share one rank or one file."""
+    cells = [i for i, c in enumerate(board) if c == "M"]
+    return len({c // 5 for c in cells}) == 1 or len({c % 5 for c in cells}) == 1
+
+
+class ThreeMusketeers(Game[MusketeersPosition, PathMove]):
+    id = "three-musketeers"
+    name = "Three Musketeers"
+    sides = (MUSKETEERS, ENEMY)
+    side_names = MappingProxyType({MUSKETEERS: "the Musketeers", ENEMY: "the enemy"})
+    repetition_limit = None
+    summary = (
+        "On a 5x5 board the three Musketeers face Cardinal Richelieu's 22 men. The Musketeers "
+        "move first. A Musketeer must move onto an orthogonally adjacent enemy piece and "
+        "capture it; an enemy piece steps to an orthogonally adjacent empty cell. The enemy "
+        "wins the moment all three Musketeers stand in one rank or file, whoever lined them up "
+        "[house]. The Musketeers win when the side to move has no legal move (for the enemy "
+        "side: [house]). Draws only by agreement [house]; either side may resign. Notation: "
+        "c3xc4 for a Musketeer, b3-c3 for the enemy."
+    )
+
+    def initial_position(self) -> MusketeersPosition:
+        return self.decode("EEEEM/EEEEE/EEMEE/EEEEE/MEEEE m")
+
+    def side_to_move(self, position: MusketeersPosition) -> str:
+        return position.turn
+
+    def outcome(self, position: MusketeersPosition) -> Outcome | None:
+        if lined_up(position.board):
+            return Outcome(ENEMY, "the Musketeers are lined up")
+        if not self._moves(position):
+            stuck = "Musketeers" if position.turn == MUSKETEERS else "enemy"
+            return Outcome(MUSKETEERS, f"the {stuck} cannot move")
+        return None
+
+    def _moves(self, position: MusketeersPosition) -> list[PathMove]:
+        board = position.board
+        mover, target, moves = (
+            ("M", "E", CAPTURES) if position.turn == MUSKETEERS else ("E", EMPTY, STEPS)
+        )
+        return [
+            move
+            for cell in GRID.name_order
+            if board[cell] == mover
+            for n, move in moves[cell].items()
+            if board[n] == target
+        ]
+
+    def legal_moves(self, position: MusketeersPosition) -> list[PathMove]:
+        if lined_up(position.board):
+            return []
+        return self._moves(position)
+
+    def apply(self, position: MusketeersPosition, move: PathMove) -> MusketeersPosition:
+        board = list(position.board)
+        src, dst = move.path
+        board[dst], board[src] = board[src], EMPTY
+        return MusketeersPosition("".join(board), self.opponent(position.turn))
+
+    def format_move(self, move: PathMove) -> str:
+        return GRID.format_path(move)
+
+    def parse_move(self, position: MusketeersPosition, text: str) -> PathMove:
+        path, shown = GRID.parse_path(text, "c3xc4 or b3-c3")
+        legal = self.legal_moves(position)
+        if not legal:
+            raise IllegalMove("the game is over: there is no move to make")
+        if len(path) != 2:
+            raise IllegalMove(f"{shown} is not legal: a move goes from one cell to a neighbour")
+        for move in legal:
+            if move.path == path:
+                return move
+        src, dst = path
+        piece = "M" if position.turn == MUSKETEERS else "E"
+        texts = [self.format_move(m) for m in legal]
+        from_here = [t for m, t in zip(legal, texts, strict=True) if m.path[0] == src]
+        if position.board[src] != piece:
+            what = "Musketeer" if piece == "M" else "enemy piece"
+            reason = f"there is no {what} on {GRID.names[src]}"
+        elif dst not in NEIGHBOURS[src]:
+            reason = "pieces move one cell up, down, left or right"
+        elif piece == "M":
+            reason = "a Musketeer must capture an enemy piece next to it"
+        else:
+            reason = "an enemy piece steps onto an empty cell"
+        tries = suggest(from_here or texts)
+        raise IllegalMove(f"{shown} is not legal: {reason} (try {tries})")
+
+    def encode(self, position: MusketeersPosition) -> str:
+        return f"{GRID.encode_board(position.board)} {position.turn}"
+
+    def decode(self, text: str) -> MusketeersPosition:
+        if not isinstance(text, str) or len(text) > 200:
+            raise BadPosition("a Three Musketeers position is a short line of text")
+        fields = text.split()
+        if len(fields) != 2:
+            raise BadPosition(
+                "a Three Musketeers position has two fields: the board and the side to move, "
+                "like EEEEM/EEEEE/EEMEE/EEEEE/MEEEE m"
+            )
+        board = GRID.decode_board(fields[0].upper(), "ME")
+        turn = fields[1].lower()
+        if turn not in self.sides:
+            raise BadPosition(f"the side to move must be m or e, not {quote(fields[1])}")
+        if board.count("M") != 3:
+            raise BadPosition("a position needs exactly three Musketeers (M)")
+        if board.count("E") > MAX_ENEMY:
+            raise BadPosition(f"the enemy has at most {MAX_ENEMY} pieces (E)")
+        return MusketeersPosition(board, turn)
+
+    def diagram(self, position: MusketeersPosition) -> str:
+        rows = [
+            f"{rank}  " + " ".join(position.board[(rank - 1) * 5 : rank * 5])
+            for rank in range(5, 0, -1)
+        ]
+        return "\n".join([*rows, "   a b c d e"])
