@@ -7,11 +7,12 @@ from typing import Any
 from .base import Game
 from .checkers import Checkers
 from .errors import UnknownGame
+from .the_crown import TheCrown
 from .three_crowns import ThreeCrowns
 from .three_musketeers import ThreeMusketeers
 
 GAMES: dict[str, Game[Any, Any]] = {
-    game.id: game for game in (Checkers(), ThreeMusketeers(), ThreeCrowns())
+    game.id: game for game in (Checkers(), ThreeMusketeers(), ThreeCrowns(), TheCrown())
 }
 
 

@@ -1,0 +1,372 @@
+"""The Crown (Alberto Hernández Marcos, 1989), exactly as shared/rules/the-crown.md defines it.
+
+A board is a string of 49 characters by cell index: 'P', 'K', 'S' White's Prince, Knights and
+Soldiers, 'p', 'k', 's' Black's, '.' empty. A raw move is (from, to); to == LEAVE for the leave
+move of a checkmated Prince.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from .base import Game, Outcome, clean_move_text, quote, suggest
+from .crown_board import (
+    BLACK_HOME,
+    BLACK_KINGDOM,
+    BRANCHES,
+    CROWN,
+    INDEX,
+    NAMES,
+    NEIGHBOURS,
+    RAYS,
+    ROWS,
+    SIZE,
+    WHITE_HOME,
+    WHITE_KINGDOM,
+    index_of,
+)
+from .errors import BadPosition, IllegalMove
+
+WHITE, BLACK = "w", "b"
+EMPTY = "."
+LEAVE = -1
+RawMove = tuple[int, int]
+
+#: per side: (Prince, Knight, Soldier) letters, home cell, kingdom membership by cell
+PIECES = {WHITE: ("P", "K", "S"), BLACK: ("p", "k", "s")}
+OWN = {WHITE: "PKS", BLACK: "pks"}
+HOME = {WHITE: WHITE_HOME, BLACK: BLACK_HOME}
+IN_KINGDOM = {
+    WHITE: tuple(c in WHITE_KINGDOM for c in range(SIZE)),
+    BLACK: tuple(c in BLACK_KINGDOM for c in range(SIZE)),
+}
+OTHER = {WHITE: BLACK, BLACK: WHITE}
+MAX_COUNT = {"P": 1, "K": 2, "S": 3}
+_TOKEN = re.compile(r"^([pksPKS])([a-g]\d{1,2})$")
+_MOVE = re.compile(r"^([a-g]\d{1,2})(?:[-x]?([a-g]\d{1,2})|(\+\+))$")
+
+
+def attacked(board: str, target: int, by: str) -> bool:
+    """Whether side `by` attacks `target`: look outward along its rays for the first piece."""
+    _, knight, soldier = PIECES[by]
+    attackers = OWN[by]
+    kingdom = IN_KINGDOM[by]
+    for n, continuations in BRANCHES[target]:
+        piece = board[n]
+        if piece != EMPTY:
+            if piece in attackers:
+                return True
+            continue
+        for ray in continuations:
+            first = True
+            for x in ray:
+                piece = board[x]
+                if piece != EMPTY:
+                    if piece == knight or (first and piece == soldier and kingdom[x]):
+                        return True
+                    break
+                first = False
+    return False
+
+
+def pseudo_moves(board: str, side: str) -> list[RawMove]:
+    """Every move the pieces' movement allows, ignoring check and the one-Prince rule."""
+    prince, knight, _ = PIECES[side]
+    own = OWN[side]
+    kingdom = IN_KINGDOM[side]
+    out: list[RawMove] = []
+    for c, piece in enumerate(board):
+        if piece == EMPTY or piece not in own:
+            continue
+        if piece == prince or (piece != knight and not kingdom[c]):
+            out += [(c, n) for n in NEIGHBOURS[c] if board[n] not in own]
+            continue
+        slide = piece == knight
+        for n, continuations in BRANCHES[c]:
+            x = board[n]
+            if x in own:
+                continue
+            out.append((c, n))
+            if x != EMPTY:
+                continue
+            for ray in continuations:
+                for y in ray if slide else ray[:1]:
+                    z = board[y]
+                    if z == EMPTY:
+                        out.append((c, y))
+                        continue
+                    if z not in own:
+                        out.append((c, y))
+                    break
+    return out
+
+
+def make(board: str, move: RawMove, side: str) -> str:
+    """The board after a raw move (a Soldier reaching its home cell becomes a Prince)."""
+    src, dst = move
+    cells = list(board)
+    if dst == LEAVE:
+        cells[src] = EMPTY
+        return "".join(cells)
+    piece = cells[src]
+    prince, _, soldier = PIECES[side]
+    cells[dst] = prince if piece == soldier and dst == HOME[side] else piece
+    cells[src] = EMPTY
+    return "".join(cells)
+
+
+def pinned(board: str, prince: int, side: str) -> int:
+    """Mask of own pieces that alone stand between the Prince and an enemy attacker on a ray."""
+    own = OWN[side]
+    _, knight, soldier = PIECES[OTHER[side]]
+    kingdom = IN_KINGDOM[OTHER[side]]
+    mask = 0
+    for ray in RAYS[prince]:
+        shield = -1
+        for k, x in enumerate(ray):
+            piece = board[x]
+            if piece == EMPTY:
+                continue
+            if shield < 0:
+                if piece not in own:
+                    break
+                shield = k
+                continue
+            if piece == knight or (shield == 0 and k == 1 and piece == soldier and kingdom[x]):
+                mask |= 1 << ray[shield]
+            break
+    return mask
+
+
+def legal_moves(board: str, side: str) -> list[RawMove]:
+    """Legal moves of a position that is not finished; [leave] when checkmated."""
+    prince_char, _, soldier = PIECES[side]
+    enemy = OTHER[side]
+    home = HOME[side]
+    prince = board.find(prince_char)
+    out: list[RawMove] = []
+    if prince < 0:
+        for move in pseudo_moves(board, side):
+            src, dst = move
+            if (
+                dst == home
+                and board[src] == soldier
+                and attacked(make(board, move, side), dst, enemy)
+            ):
+                continue
+            out.append(move)
+        return out
+    in_check = attacked(board, prince, enemy)
+    shields = pinned(board, prince, side)
+    for move in pseudo_moves(board, side):
+        src, dst = move
+        if src == prince:
+            if attacked(make(board, move, side), dst, enemy):
+                continue
+        elif dst == home and board[src] == soldier:
+            continue  # a second Prince is never allowed
+        elif (in_check or shields >> src & 1) and attacked(make(board, move, side), prince, enemy):
+            continue
+        out.append(move)
+    if not out and in_check:
+        return [(prince, LEAVE)]
+    return out
+
+
+def finished(board: str) -> bool:
+    """Crowning, annihilation or no Princes: the position has no moves at all."""
+    return (
+        board[CROWN] in "Pp"
+        or not any(p in board for p in "PKS")
+        or not any(p in board for p in "pks")
+        or ("P" not in board and "p" not in board)
+    )
+
+
+def perft(board: str, side: str, depth: int) -> int:
+    """Leaf count of exactly `depth` >= 1 plies; finished positions have no moves."""
+    if finished(board):
+        return 0
+    moves = legal_moves(board, side)
+    if depth == 1:
+        return len(moves)
+    enemy = OTHER[side]
+    return sum(perft(make(board, move, side), enemy, depth - 1) for move in moves)
+
+
+@dataclass(frozen=True, slots=True)
+class CrownPosition:
+    board: str
+    turn: str
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class CrownMove:
+    """From and to cells; to == LEAVE for a checkmated Prince leaving the board."""
+
+    src: int
+    dst: int
+
+
+def _sort_key(name: str) -> tuple[str, int]:
+    return name[0], int(name[1:])
+
+
+class TheCrown(Game[CrownPosition, CrownMove]):
+    id = "the-crown"
+    name = "The Crown"
+    sides = (WHITE, BLACK)
+    side_names = MappingProxyType({WHITE: "White", BLACK: "Black"})
+    repetition_limit = 3
+    summary = (
+        "A triangular board of 49 cells; the top cell, a13, is the crown. Each side has a "
+        "Prince, 2 Knights and 3 Soldiers; White moves first. The Prince steps to a "
+        "neighbouring cell. Knights slide any distance along the board's three line "
+        "directions, never jumping. Soldiers step to any neighbour; inside their own kingdom "
+        "they may also move two cells along a line through an empty cell. A Soldier reaching "
+        "its Prince's home cell becomes a Prince, but only while its side has none. Your "
+        "Prince may never be left in check; a checkmated Prince leaves the board (written "
+        "a9++) and its side plays on. Win by moving your Prince onto the crown, or by "
+        "capturing every enemy piece while keeping your Prince [house: the rules text, not the "
+        "reference program]. Draws: no Princes left, stalemate, or the same position for the "
+        "third time [house: the rules text; the reference program draws at the second]. "
+        "Notation: e3-e4 (also e3xe4 or e3e4)."
+    )
+
+    def initial_position(self) -> CrownPosition:
+        return self.decode("Pg1 Kf1 Kf3 Se1 Se3 Se5 pa1 ka3 kb1 sa5 sb3 sc1 w")
+
+    def side_to_move(self, position: CrownPosition) -> str:
+        return position.turn
+
+    def in_check(self, position: CrownPosition) -> bool:
+        prince = position.board.find(PIECES[position.turn][0])
+        return prince >= 0 and attacked(position.board, prince, OTHER[position.turn])
+
+    def outcome(self, position: CrownPosition) -> Outcome | None:
+        board, side = position.board, position.turn
+        if board[CROWN] in "Pp":
+            return Outcome(WHITE if board[CROWN] == "P" else BLACK, "Prince crowned")
+        enemy = OTHER[side]
+        for loser, winner in ((side, enemy), (enemy, side)):
+            if not any(p in board for p in OWN[loser]):
+                if PIECES[winner][0] in board:
+                    return Outcome(winner, "annihilation")
+                return Outcome(None, "no Princes left")
+        if "P" not in board and "p" not in board:
+            return Outcome(None, "no Princes left")
+        if not legal_moves(board, side):
+            return Outcome(None, "stalemate")
+        return None
+
+    def legal_moves(self, position: CrownPosition) -> list[CrownMove]:
+        if finished(position.board):
+            return []
+        moves = [CrownMove(s, d) for s, d in legal_moves(position.board, position.turn)]
+        return sorted(moves, key=self.format_move)
+
+    def apply(self, position: CrownPosition, move: CrownMove) -> CrownPosition:
+        board = make(position.board, (move.src, move.dst), position.turn)
+        return CrownPosition(board, OTHER[position.turn])
+
+    def perft(self, position: CrownPosition, depth: int) -> int:
+        return 1 if depth == 0 else perft(position.board, position.turn, depth)
+
+    def format_move(self, move: CrownMove) -> str:
+        if move.dst == LEAVE:
+            return f"{NAMES[move.src]}++"
+        return f"{NAMES[move.src]}-{NAMES[move.dst]}"
+
+    def parse_move(self, position: CrownPosition, text: str) -> CrownMove:
+        cleaned = clean_move_text(text)
+        m = _MOVE.match(cleaned)
+        if not m or m.group(1) not in INDEX or (m.group(2) and m.group(2) not in INDEX):
+            raise IllegalMove(
+                f"{quote(text)} is not a move: name two cells like e3-e4 (cells a1 to a13), "
+                "or a checkmated Prince's cell and ++ like a9++"
+            )
+        src = INDEX[m.group(1)]
+        move = CrownMove(src, LEAVE if m.group(3) else INDEX[m.group(2)])
+        legal = self.legal_moves(position)
+        if move in legal:
+            return move
+        raise IllegalMove(self._why_illegal(position, move, cleaned, legal))
+
+    def _why_illegal(
+        self, position: CrownPosition, move: CrownMove, shown: str, legal: list[CrownMove]
+    ) -> str:
+        if not legal:
+            return "the game is over: there is no move to make"
+        texts = [self.format_move(m) for m in legal]
+        if legal[0].dst == LEAVE:
+            return f"{shown} is not legal: your Prince is checkmated and must leave ({texts[0]})"
+        board, side = position.board, position.turn
+        piece = board[move.src]
+        if piece not in OWN[side]:
+            where = NAMES[move.src]
+            return f"{shown} is not legal: there is no {self.side_names[side]} piece on {where}"
+        if move.dst == LEAVE:
+            return f"{shown} is not legal: only a checkmated Prince leaves the board"
+        raw = (move.src, move.dst)
+        if raw in pseudo_moves(board, side):
+            if piece == PIECES[side][2] and move.dst == HOME[side]:
+                reason = "a Soldier cannot become a second Prince"
+            else:
+                reason = "your Prince would be in check"
+        else:
+            reason = "that piece cannot move there (no piece ever jumps over another)"
+        from_here = [t for m, t in zip(legal, texts, strict=True) if m.src == move.src]
+        return f"{shown} is not legal: {reason} (try {suggest(from_here or texts)})"
+
+    def encode(self, position: CrownPosition) -> str:
+        tokens = []
+        for letters in ("PKS", "pks"):
+            for letter in letters:
+                names = [NAMES[c] for c, p in enumerate(position.board) if p == letter]
+                tokens += [letter + n for n in sorted(names, key=_sort_key)]
+        return " ".join([*tokens, position.turn])
+
+    def decode(self, text: str) -> CrownPosition:
+        if not isinstance(text, str) or len(text) > 300:
+            raise BadPosition("a position of The Crown is a short line of text")
+        tokens = text.split()
+        if not tokens or tokens[-1] not in ("w", "b", "W", "B"):
+            raise BadPosition(
+                "the position must end with the side to move, w or b, like "
+                "'Pg1 Kf1 Kf3 Se1 Se3 Se5 pa1 ka3 kb1 sa5 sb3 sc1 w'"
+            )
+        cells = [EMPTY] * SIZE
+        for token in tokens[:-1]:
+            m = _TOKEN.match(token)
+            if not m:
+                raise BadPosition(
+                    f"{quote(token)} is not a piece: write a letter (P, K, S for White; "
+                    "p, k, s for Black) and a cell, like Pg1, and the side to move only last"
+                )
+            letter, name = m.groups()
+            if name not in INDEX:
+                raise BadPosition(f"{name} is not a cell of the board")
+            if cells[INDEX[name]] != EMPTY:
+                raise BadPosition(f"two pieces stand on {name}")
+            cells[INDEX[name]] = letter
+        board = "".join(cells)
+        for letter, limit in MAX_COUNT.items():
+            for side_letter in (letter, letter.lower()):
+                if board.count(side_letter) > limit:
+                    raise BadPosition(f"a side has at most {limit} piece(s) of type {letter}")
+        if board[WHITE_HOME] == "S" or board[BLACK_HOME] == "s":
+            raise BadPosition("a Soldier cannot stand on its own home cell (it would be a Prince)")
+        turn = tokens[-1].lower()
+        waiting = board.find(PIECES[OTHER[turn]][0])
+        if waiting >= 0 and attacked(board, waiting, turn):
+            raise BadPosition("the side not to move is in check: that cannot happen in a game")
+        return CrownPosition(board, turn)
+
+    def diagram(self, position: CrownPosition) -> str:
+        rows = []
+        for y in range(ROWS - 1, -1, -1):
+            cells = [position.board[index_of(y, i)] for i in range(13 - 2 * y)]
+            rows.append(f"y={y} " + "    " * y + "".join(f"{c:<4}" for c in cells).rstrip())
+        return "\n".join(rows)
