@@ -12,14 +12,20 @@ from .record import GameRecord
 from .registry import GAMES, get_game
 
 
-class _Parser(argparse.ArgumentParser):
+class ArgumentError(RulesError):
+    """A command line that does not parse."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser that raises instead of exiting, so errors stay one line."""
+
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise RulesError(message)
+        raise ArgumentError(message)
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m rules", description="The board-game rules engine.")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = Parser(prog="python -m rules", description="The board-game rules engine.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     commands.add_parser("games", help="list the game ids")
     for name, extra in (("perft", "depth"), ("moves", None), ("show", None), ("apply", "moves")):
         sub = commands.add_parser(name)

@@ -1,0 +1,61 @@
+"""Render speed: median ms per board_png call for each game, PNG sizes, and a 200-move GIF."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from render import board_png, game_gif
+from rules import GAMES, GameRecord
+
+CALLS = 200
+
+
+def sample_game(game_id: str, plies: int, seed: int = 1) -> GameRecord:
+    """Random legal moves until the game ends or reaches `plies` plies."""
+    game = GAMES[game_id]
+    rng = random.Random(seed)
+    record = GameRecord(game)
+    while len(record.moves) < plies:
+        if record.outcome is not None:
+            return record
+        record.play(rng.choice(game.legal_moves(record.position)))
+    return record
+
+
+def main() -> None:
+    for game_id in GAMES:
+        record = sample_game(game_id, 60)
+        frames = list(zip(record.positions[1:], record.moves, strict=True))
+        board_png(game_id, record.positions[0])  # build the caches once
+        times, sizes = [], []
+        for i in range(CALLS):
+            position, move = frames[i % len(frames)]
+            start = time.perf_counter()
+            png = board_png(game_id, position, last_move=move, perspective=None)
+            times.append((time.perf_counter() - start) * 1000)
+            sizes.append(len(png))
+        print(
+            f"{game_id:17} board_png median {statistics.median(times):5.2f} ms  "
+            f"PNG {min(sizes) / 1024:4.1f}-{max(sizes) / 1024:4.1f} KB"
+        )
+    for game_id in ("three-crowns", "the-crown"):
+        record = next(
+            r for seed in range(100) if len((r := sample_game(game_id, 200, seed)).moves) >= 200
+        )
+        start = time.perf_counter()
+        gif = game_gif(game_id, record.positions, record.moves)
+        seconds = time.perf_counter() - start
+        print(
+            f"{game_id:17} GIF of {len(record.moves)} moves: {seconds:.2f} s, "
+            f"{len(gif) / 1024 / 1024:.2f} MB"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,184 @@
+"""What every board picture shares: a cached static layer, highlights, pieces, a status strip,
+and a fixed palette so that each frame is quantized and encoded quickly."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from .sprites import Painter, sprite
+from .theme import (
+    BACKGROUND,
+    CAPTURED,
+    LAST_MOVE,
+    LAST_MOVE_MIX,
+    PATH_LINE,
+    RGB,
+    STATUS_BAR,
+    STATUS_TEXT,
+    font,
+    mix,
+)
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What to draw: pieces by cell, the last move's cells, and the status line."""
+
+    pieces: dict[int, Painter]
+    status: str
+    moved: tuple[int, ...] = ()  # from, every landing cell, to: tinted
+    path: tuple[int, ...] = ()  # cells whose centres a line joins (jumps)
+    captured: tuple[int, ...] = ()  # cells whose piece the last move took or changed
+    flipped: bool = False
+
+
+@dataclass(frozen=True)
+class Layout:
+    width: int
+    height: int
+    strip: int  # height of the status strip at the bottom
+    piece: int  # sprite size in pixels
+
+
+class Board(ABC):
+    """A board shape: its cells' polygons and colours, and its labels."""
+
+    def __init__(self) -> None:
+        self._bases: dict[tuple[int, bool], Image.Image] = {}
+        self._tinted: dict[tuple[int, bool], Image.Image] = {}
+        self._masks: dict[tuple[int, int, bool], tuple[tuple[int, int, int, int], Image.Image]] = {}
+        self._palettes: dict[int, Image.Image] = {}
+
+    @abstractmethod
+    def layout(self, size: int) -> Layout: ...
+
+    @abstractmethod
+    def cells(self) -> Sequence[int]: ...
+
+    @abstractmethod
+    def polygon(self, cell: int, size: int, flipped: bool) -> list[Point]: ...
+
+    @abstractmethod
+    def colour(self, cell: int) -> RGB: ...
+
+    @abstractmethod
+    def draw_labels(self, draw: ImageDraw.ImageDraw, size: int, flipped: bool) -> None: ...
+
+    def centre(self, cell: int, size: int, flipped: bool) -> Point:
+        points = self.polygon(cell, size, flipped)
+        return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+
+    # --- the static layer and the palette, built once per size ---------------------
+    def base(self, size: int, flipped: bool) -> Image.Image:
+        key = (size, flipped)
+        if key not in self._bases:
+            layout = self.layout(size)
+            image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
+            draw = ImageDraw.Draw(image)
+            for cell in self.cells():
+                draw.polygon(self.polygon(cell, size, flipped), fill=self.colour(cell))
+            self.draw_labels(draw, size, flipped)
+            self._bases[key] = image
+        return self._bases[key]
+
+    def tinted(self, size: int, flipped: bool) -> Image.Image:
+        """The static layer with every cell in its last-move tint (labels stay readable)."""
+        key = (size, flipped)
+        if key not in self._tinted:
+            base = self.base(size, flipped)
+            tint = Image.new("RGB", base.size, LAST_MOVE)
+            self._tinted[key] = Image.blend(base, tint, LAST_MOVE_MIX)
+        return self._tinted[key]
+
+    def mask(
+        self, cell: int, size: int, flipped: bool
+    ) -> tuple[tuple[int, int, int, int], Image.Image]:
+        """A cell's bounding box and its shape as a mask over that box."""
+        key = (cell, size, flipped)
+        if key not in self._masks:
+            points = self.polygon(cell, size, flipped)
+            left, top = int(min(p[0] for p in points)), int(min(p[1] for p in points))
+            right = int(max(p[0] for p in points)) + 2
+            bottom = int(max(p[1] for p in points)) + 2
+            shape = Image.new("L", (right - left, bottom - top), 0)
+            ImageDraw.Draw(shape).polygon([(x - left, y - top) for x, y in points], fill=255)
+            self._masks[key] = (left, top, right, bottom), shape
+        return self._masks[key]
+
+    def palette(self, size: int, painters: Sequence[Painter]) -> Image.Image:
+        """A 256-colour palette fitted to this board's colours, pieces and highlights."""
+        if size not in self._palettes:
+            layout = self.layout(size)
+            base = self.base(size, False)
+            p = layout.piece
+            colours = sorted({self.colour(c) for c in self.cells()})
+            tints = [mix(c, LAST_MOVE, LAST_MOVE_MIX) for c in colours]
+            swatch = Image.new("RGB", (p * len(painters), p * (len(colours) * 2 + 1)), BACKGROUND)
+            swatch.paste(
+                self.tinted(size, False).resize((swatch.width, p)), (0, len(colours) * 2 * p)
+            )
+            for row, colour in enumerate(colours + tints):
+                for col, painter in enumerate(painters):
+                    tile = Image.new("RGB", (p, p), colour)
+                    art = sprite(painter, p)
+                    tile.paste(art, (0, 0), art)
+                    swatch.paste(tile, (col * p, row * p))
+            sample = Image.new("RGB", (base.width, base.height + swatch.height), BACKGROUND)
+            sample.paste(base, (0, 0))
+            sample.paste(swatch, (0, base.height))
+            draw = ImageDraw.Draw(sample)
+            for i, colour in enumerate((CAPTURED, PATH_LINE, STATUS_BAR, STATUS_TEXT)):
+                draw.rectangle((i * 8, 0, i * 8 + 7, 7), fill=colour)
+            sample.paste(
+                status_strip("Black to move · White wins", base.width, layout.strip), (0, 8)
+            )
+            self._palettes[size] = sample.quantize(256, method=Image.Quantize.MEDIANCUT)
+        return self._palettes[size]
+
+    # --- one frame -------------------------------------------------------------
+    def render(self, scene: Scene, size: int, painters: Sequence[Painter]) -> Image.Image:
+        """The scene as a palette image."""
+        layout = self.layout(size)
+        image = self.base(size, scene.flipped).copy()
+        draw = ImageDraw.Draw(image)
+        flipped = scene.flipped
+        tinted = self.tinted(size, flipped)
+        for cell in scene.moved:
+            box, shape = self.mask(cell, size, flipped)
+            image.paste(tinted.crop(box), box[:2], shape)
+        if len(scene.path) > 1:
+            points = [self.centre(c, size, flipped) for c in scene.path]
+            draw.line(points, fill=PATH_LINE, width=max(2, layout.piece // 12), joint="curve")
+        half = layout.piece // 2
+        for cell in scene.captured:
+            x, y = self.centre(cell, size, flipped)
+            r = half * 0.72
+            draw.ellipse((x - r, y - r, x + r, y + r), outline=CAPTURED, width=max(2, half // 6))
+        for cell, painter in scene.pieces.items():
+            x, y = self.centre(cell, size, flipped)
+            art = sprite(painter, layout.piece)
+            image.paste(art, (round(x) - half, round(y) - half), art)
+        strip = status_strip(scene.status, layout.width, layout.strip)
+        image.paste(strip, (0, layout.height - layout.strip))
+        return image.quantize(palette=self.palette(size, painters), dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=512)
+def status_strip(text: str, width: int, height: int) -> Image.Image:
+    """The status line under the board (text is cached: few distinct lines recur)."""
+    strip = Image.new("RGB", (width, height), STATUS_BAR)
+    draw = ImageDraw.Draw(strip)
+    size = max(10, round(height * 0.5))
+    face = font(size)
+    while size > 10 and draw.textlength(text, font=face) > width - height:
+        size -= 1
+        face = font(size)
+    draw.text((height / 2, height / 2), text, font=face, fill=STATUS_TEXT, anchor="lm")
+    return strip

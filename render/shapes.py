@@ -1,0 +1,171 @@
+"""The two board shapes: a grid of squares and The Crown's triangle of triangles."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from PIL import ImageDraw
+
+from rules.crown_board import CELLS, CROWN, NAMES, index_of
+
+from .board import Board, Layout, Point
+from .sprites import crown_mark
+from .theme import LABEL, RGB, font, mix
+
+
+class SquareBoard(Board):
+    """cols x rows squares; cell = (rank - 1) * cols + file, rank 1 at the bottom."""
+
+    def __init__(
+        self,
+        cols: int,
+        rows: int,
+        light: RGB,
+        dark: RGB,
+        *,
+        edge_labels: bool = True,
+        cell_labels: dict[int, str] | None = None,
+        piece_scale: float = 0.92,
+    ) -> None:
+        super().__init__()
+        self.cols, self.rows = cols, rows
+        self.light, self.dark = light, dark
+        self.edge_labels = edge_labels
+        self.cell_labels = cell_labels or {}
+        self.piece_scale = piece_scale
+
+    def _square(self, size: int) -> int:
+        return size // max(self.cols, self.rows)
+
+    def _margin(self, size: int) -> int:
+        return round(self._square(size) * 0.42)
+
+    def layout(self, size: int) -> Layout:
+        sq, margin = self._square(size), self._margin(size)
+        strip = round(sq * 0.6) if self.rows > 5 else round(sq * 0.4)
+        return Layout(
+            width=sq * self.cols + 2 * margin,
+            height=sq * self.rows + 2 * margin + strip,
+            strip=strip,
+            piece=round(sq * self.piece_scale),
+        )
+
+    def cells(self) -> Sequence[int]:
+        return range(self.cols * self.rows)
+
+    def _origin(self, cell: int, size: int, flipped: bool) -> tuple[int, int]:
+        sq, margin = self._square(size), self._margin(size)
+        file, rank = cell % self.cols, cell // self.cols
+        col, row = (self.cols - 1 - file, rank) if flipped else (file, self.rows - 1 - rank)
+        return margin + col * sq, margin + row * sq
+
+    def polygon(self, cell: int, size: int, flipped: bool) -> list[Point]:
+        x, y = self._origin(cell, size, flipped)
+        sq = self._square(size) - 1
+        return [(x, y), (x + sq, y), (x + sq, y + sq), (x, y + sq)]
+
+    def colour(self, cell: int) -> RGB:
+        file, rank = cell % self.cols, cell // self.cols
+        return self.dark if (file + rank) % 2 == 0 else self.light
+
+    def draw_labels(self, draw: ImageDraw.ImageDraw, size: int, flipped: bool) -> None:
+        sq, margin = self._square(size), self._margin(size)
+        if self.edge_labels:
+            face = font(max(10, round(margin * 0.62)))
+            bottom = margin + sq * self.rows + margin / 2
+            for f in range(self.cols):
+                x, _ = self._origin(f, size, flipped)
+                draw.text((x + sq / 2, bottom), chr(97 + f), font=face, fill=LABEL, anchor="mm")
+            for r in range(self.rows):
+                _, y = self._origin(r * self.cols, size, flipped)
+                draw.text((margin / 2, y + sq / 2), str(r + 1), font=face, fill=LABEL, anchor="mm")
+        face = font(max(9, round(sq * 0.18)))
+        for cell, text in self.cell_labels.items():
+            x, y = self._origin(cell, size, flipped)
+            ink = mix(self.colour(cell), (255, 255, 255), 0.5)
+            draw.text((x + sq * 0.04, y + sq * 0.02), text, font=face, fill=ink, anchor="la")
+
+
+SQRT3 = math.sqrt(3)
+
+
+class TriangleBoard(Board):
+    """The Crown's 49 triangles; flipped mirrors it left-right (a1 and g1 swap corners).
+
+    Cell names are printed inside empty cells' wide band; the edges carry row numbers on the
+    left and letters (the '/' lines) along the bottom, for cells a piece covers.
+    """
+
+    def __init__(self, colour_of: Callable[[int], RGB]) -> None:
+        super().__init__()
+        self.colour_of = colour_of
+
+    def _side(self, size: int) -> float:
+        return size / 7
+
+    def _margins(self, size: int) -> tuple[int, int, int]:
+        """(left and right, top, bottom) margins."""
+        a = self._side(size)
+        return round(a * 0.55), round(a * 0.15), round(a * 0.4)
+
+    def layout(self, size: int) -> Layout:
+        a = self._side(size)
+        side, top, bottom = self._margins(size)
+        strip = round(a * 0.55)
+        return Layout(
+            width=round(7 * a) + 2 * side,
+            height=round(7 * a * SQRT3 / 2) + top + bottom + strip,
+            strip=strip,
+            piece=round(a * 0.54),
+        )
+
+    def cells(self) -> Sequence[int]:
+        return range(len(CELLS))
+
+    def polygon(self, cell: int, size: int, flipped: bool) -> list[Point]:
+        a = self._side(size)
+        side, top_margin, _ = self._margins(size)
+        h = a * SQRT3 / 2
+        y, i = CELLS[cell]
+        left = side + y * a / 2 + (i // 2) * a
+        bottom = top_margin + 7 * h - y * h
+        top = bottom - h
+        if i % 2 == 0:
+            points = [(left, bottom), (left + a, bottom), (left + a / 2, top)]
+        else:
+            points = [(left + a / 2, top), (left + 1.5 * a, top), (left + a, bottom)]
+        if flipped:
+            width = 2 * side + 7 * a
+            points = [(width - x, yy) for x, yy in points]
+        return points
+
+    def colour(self, cell: int) -> RGB:
+        return self.colour_of(cell)
+
+    def draw_labels(self, draw: ImageDraw.ImageDraw, size: int, flipped: bool) -> None:
+        a = self._side(size)
+        face = font(max(9, round(a * 0.15)))
+        for cell in self.cells():
+            points = self.polygon(cell, size, flipped)
+            draw.line([*points, points[0]], fill=mix(self.colour(cell), (0, 0, 0), 0.35), width=1)
+            cx, cy = self.centre(cell, size, flipped)
+            up = CELLS[cell][1] % 2 == 0
+            ink = mix(self.colour(cell), (0, 0, 0), 0.5)
+            y = cy + a * 0.2 if up else cy - a * 0.2  # the wide band by the flat side
+            draw.text((cx, y), NAMES[cell], font=face, fill=ink, anchor="mm")
+        cx, cy = self.centre(CROWN, size, flipped)
+        crown_mark(draw, cx, cy - a * 0.1, a * 0.3)
+        edge = font(max(10, round(a * 0.2)))
+        for y in range(7):
+            end = 12 - 2 * y if flipped else 0  # the row's leftmost cell as drawn
+            points = self.polygon(index_of(y, end), size, flipped)
+            x = min(p[0] for p in points) - a * 0.08
+            middle = sum(p[1] for p in points) / 3
+            text = f"{2 * y + 1}" if y == 6 else f"{2 * y + 1}·{2 * y + 2}"
+            draw.text((x, middle), text, font=edge, fill=LABEL, anchor="rm")
+        for k in range(7):
+            points = self.polygon(index_of(0, 2 * k), size, flipped)
+            x = sum(p[0] for p in points) / 3
+            bottom = max(p[1] for p in points)
+            draw.text((x, bottom + a * 0.06), chr(97 + k), font=edge, fill=LABEL, anchor="mt")

@@ -1,0 +1,35 @@
+"""Colours and fonts shared by every board drawer."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import ImageFont
+
+RGB = tuple[int, int, int]
+
+BACKGROUND: RGB = (38, 41, 48)  # the frame around the board: Discord's dark theme
+LABEL: RGB = (196, 200, 208)
+STATUS_TEXT: RGB = (236, 238, 242)
+STATUS_BAR: RGB = (28, 30, 36)
+LAST_MOVE: RGB = (247, 212, 72)  # from, to and path cells, mixed into the cell colour
+LAST_MOVE_MIX = 0.45
+CAPTURED: RGB = (226, 64, 56)  # ring on cells whose piece the last move took
+PATH_LINE: RGB = (240, 190, 40)
+GOLD: RGB = (232, 184, 48)
+GOLD_DARK: RGB = (150, 108, 20)
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour a fraction t of the way from a to b."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+@cache
+def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """Pillow's bundled scalable font: the same on every machine, no font file needed."""
+    return ImageFont.load_default(size=size)

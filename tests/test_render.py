@@ -1,0 +1,154 @@
+"""Board pictures: sizes, highlight and perspective pixels, every random position, GIFs, CLI."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from render import board_png, game_gif
+from render.api import DRAWINGS
+from render.checkers import cell_of
+from render.cli import main as render_main
+from render.theme import LAST_MOVE, LAST_MOVE_MIX, mix
+from rules import GameRecord, RulesError, UnknownGame, get_game
+from rules.crown_board import INDEX
+from tests.gamekit import GAME_IDS, random_record
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG"
+    return image.convert("RGB")
+
+
+def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 18) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
+
+
+def pixel_at(
+    game_id: str, png: bytes, cell: int, flipped: bool = False, below: float = 0.0
+) -> tuple[int, ...]:
+    """The pixel at a cell's centre, or `below` piece sizes under it."""
+    drawing = DRAWINGS[game_id]
+    x, y = drawing.board.centre(cell, drawing.default_size, flipped)
+    y += below * drawing.board.layout(drawing.default_size).piece
+    return decode(png).getpixel((round(x), round(y)))
+
+
+def test_every_game_has_a_drawing() -> None:
+    assert set(DRAWINGS) == set(GAME_IDS)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_initial_position_renders_at_the_layout_size(game_id: str) -> None:
+    drawing = DRAWINGS[game_id]
+    layout = drawing.board.layout(drawing.default_size)
+    image = decode(board_png(game_id, get_game(game_id).initial_position()))
+    assert image.size == (layout.width, layout.height)
+    small = decode(board_png(game_id, get_game(game_id).initial_position(), size=256))
+    assert small.width < image.width
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_position_of_random_games_renders(game_id: str) -> None:
+    game = get_game(game_id)
+    for seed in range(3):
+        record = random_record(game, seed)
+        step = max(1, len(record.positions) // 80)
+        for i in [*range(0, len(record.positions), step), len(record.positions) - 1]:
+            position, move = record.positions[i], record.moves[i - 1] if i else None
+            for side in (None, *game.sides):
+                assert board_png(game_id, position, last_move=move, perspective=side)
+
+
+def test_last_move_tints_the_cell_it_left() -> None:
+    record = GameRecord.replay(get_game("checkers"), ["11-15"])
+    plain = board_png("checkers", record.position)
+    marked = board_png("checkers", record.position, last_move="11-15")
+    dark = DRAWINGS["checkers"].board.dark
+    assert close(pixel_at("checkers", plain, cell_of(11)), dark)
+    assert close(pixel_at("checkers", marked, cell_of(11)), mix(dark, LAST_MOVE, LAST_MOVE_MIX))
+    assert close(pixel_at("checkers", marked, cell_of(13)), dark)  # an untouched square
+
+
+def test_captured_piece_cell_is_ringed_and_the_path_drawn() -> None:
+    record = GameRecord.replay(get_game("checkers"), ["11-15", "22-18", "15x22"])
+    png = board_png("checkers", record.position, last_move="15x22")
+    drawing = DRAWINGS["checkers"]
+    x, y = drawing.board.centre(cell_of(18), 512, False)
+    ring = round(drawing.board.layout(512).piece / 2 * 0.72)
+    image = decode(png)
+    assert any(
+        close(image.getpixel((round(x) + ring + dx, round(y))), (226, 64, 56), 40)
+        for dx in range(-3, 4)
+    )
+
+
+def test_perspective_turns_the_checkers_board_round() -> None:
+    start = get_game("checkers").initial_position()
+    white_view = board_png("checkers", start)
+    black_view = board_png("checkers", start, perspective="b")
+    # Where White's view shows Black's man on square 1, Black's view shows White's on 32.
+    assert pixel_at("checkers", white_view, cell_of(1))[0] < 100
+    assert pixel_at("checkers", black_view, cell_of(1))[0] > 200
+    assert pixel_at("checkers", black_view, cell_of(1), flipped=True)[0] < 100
+
+
+def test_perspective_mirrors_the_crown() -> None:
+    start = get_game("the-crown").initial_position()
+    white_view = board_png("the-crown", start)
+    black_view = board_png("the-crown", start, perspective="b")
+    g1 = INDEX["g1"]
+    body = 0.22  # below the Prince's crown emblem, on the disc itself
+    assert pixel_at("the-crown", white_view, g1, below=body)[0] > 200  # White's Prince, ivory
+    assert pixel_at("the-crown", black_view, g1, flipped=True, below=body)[0] > 200
+    assert pixel_at("the-crown", black_view, g1, below=body)[0] < 100  # Black's Prince there
+
+
+def test_status_line_follows_the_result() -> None:
+    finished = board_png("checkers", "W:W:B18")
+    ongoing = board_png("checkers", "W:W21:B18")
+    assert finished != ongoing
+
+
+def test_texts_and_objects_are_both_accepted() -> None:
+    game = get_game("three-crowns")
+    start = game.initial_position()
+    move = game.legal_moves(start)[0]
+    after = game.apply(start, move)
+    assert board_png("three-crowns", after, last_move=move) == board_png(
+        "three-crowns", game.encode(after), last_move=game.format_move(move)
+    )
+
+
+def test_bad_requests_raise_the_engines_errors() -> None:
+    with pytest.raises(UnknownGame):
+        board_png("chess", "x")
+    with pytest.raises(RulesError, match="perspective must be"):
+        board_png("checkers", get_game("checkers").initial_position(), perspective="x")
+    with pytest.raises(RulesError):
+        board_png("checkers", "not a position")
+
+
+def test_gif_has_a_frame_per_position_and_a_long_last_frame() -> None:
+    game = get_game("three-musketeers")
+    record = random_record(game, seed=2)
+    gif = game_gif("three-musketeers", record.positions, record.moves, outcome=record.outcome)
+    image = Image.open(io.BytesIO(gif))
+    assert image.format == "GIF"
+    assert image.n_frames == len(record.positions)
+    image.seek(image.n_frames - 1)
+    assert image.info["duration"] > 1000
+    with pytest.raises(RulesError):
+        game_gif("three-musketeers", record.positions, record.moves[:-1])
+
+
+def test_cli_writes_a_png(tmp_path, capsys) -> None:
+    out = tmp_path / "board.png"
+    args = ["the-crown", "--last-move", "e3-e4", "--perspective", "b", "-o", str(out)]
+    assert render_main(args) == 0
+    assert decode(out.read_bytes()).size[0] > 300
+    assert render_main(["chess", "-o", str(out)]) == 2
+    assert "no game called" in capsys.readouterr().err
