@@ -46,10 +46,12 @@ class Game(ABC, Generic[P, M]):
     #: plies without progress that draw the game (None: no such rule)
     no_progress_limit: int | None = None
     no_progress_reason: str = ""
+    #: the position text of the start of a game
+    start: str
 
     # --- positions -------------------------------------------------------
-    @abstractmethod
-    def initial_position(self) -> P: ...
+    def initial_position(self) -> P:
+        return self.decode(self.start)
 
     @abstractmethod
     def encode(self, position: P) -> str:
@@ -59,8 +61,9 @@ class Game(ABC, Generic[P, M]):
     def decode(self, text: str) -> P:
         """Parse a position text; raises BadPosition with a readable reason."""
 
-    @abstractmethod
-    def side_to_move(self, position: P) -> str: ...
+    def side_to_move(self, position: P) -> str:
+        """The letter of the side to move (every position type keeps it as `turn`)."""
+        return position.turn  # type: ignore[attr-defined, no-any-return]
 
     @abstractmethod
     def outcome(self, position: P) -> Outcome | None:

@@ -68,6 +68,7 @@ class Checkers(Game[CheckersPosition, CheckersMove]):
     repetition_limit = 3
     no_progress_limit = 80
     no_progress_reason = "40-move rule"
+    start = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
     summary = (
         "English draughts on the 32 dark squares, numbered 1-32 (Black's side is 1-12). "
         "Black moves first. Men step one square diagonally forward; kings step one square in "
@@ -79,12 +80,6 @@ class Checkers(Game[CheckersPosition, CheckersMove]):
         "Notation: 11-15 for a step, 15x24 or 1x10x19 for captures (15x24 short form works "
         "when unambiguous)."
     )
-
-    def initial_position(self) -> CheckersPosition:
-        return CheckersPosition(0xFFF, 0, 0xFFF << 20, 0, BLACK)
-
-    def side_to_move(self, position: CheckersPosition) -> str:
-        return position.turn
 
     # --- moves ---------------------------------------------------------------
     def legal_moves(self, position: CheckersPosition) -> list[CheckersMove]:

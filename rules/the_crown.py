@@ -220,6 +220,7 @@ class TheCrown(Game[CrownPosition, CrownMove]):
     sides = (WHITE, BLACK)
     side_names = MappingProxyType({WHITE: "White", BLACK: "Black"})
     repetition_limit = 3
+    start = "Pg1 Kf1 Kf3 Se1 Se3 Se5 pa1 ka3 kb1 sa5 sb3 sc1 w"
     summary = (
         "A triangular board of 49 cells; the top cell, a13, is the crown. Each side has a "
         "Prince, 2 Knights and 3 Soldiers; White moves first. The Prince steps to a "
@@ -234,12 +235,6 @@ class TheCrown(Game[CrownPosition, CrownMove]):
         "third time [house: the rules text; the reference program draws at the second]. "
         "Notation: e3-e4 (also e3xe4 or e3e4)."
     )
-
-    def initial_position(self) -> CrownPosition:
-        return self.decode("Pg1 Kf1 Kf3 Se1 Se3 Se5 pa1 ka3 kb1 sa5 sb3 sc1 w")
-
-    def side_to_move(self, position: CrownPosition) -> str:
-        return position.turn
 
     def in_check(self, position: CrownPosition) -> bool:
         prince = position.board.find(PIECES[position.turn][0])

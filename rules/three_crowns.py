@@ -79,6 +79,7 @@ class ThreeCrowns(Game[CrownsPosition, PathMove]):
     repetition_limit = 3
     no_progress_limit = 100
     no_progress_reason = "100 turns without a capture or a change of crown"
+    start = "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g 0-0 *"
     summary = (
         "8x8 board, 10 stones a side, all uncrowned at the start; Green moves first [house]. "
         "A Troika is 3+ of your uncrowned stones in a row (rank, file or diagonal). A turn is "
@@ -94,12 +95,6 @@ class ThreeCrowns(Game[CrownsPosition, PathMove]):
         "uncrowning, or agreement. Notation: f3-e3 for a step, d6xd4xf4 for a double jump "
         "(d6xf4 when only one jump joins them)."
     )
-
-    def initial_position(self) -> CrownsPosition:
-        return self.decode("bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g 0-0 *")
-
-    def side_to_move(self, position: CrownsPosition) -> str:
-        return position.turn
 
     def _won_by_last_mover(self, position: CrownsPosition) -> Outcome | None:
         last = self.opponent(position.turn)

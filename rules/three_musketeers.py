@@ -37,6 +37,7 @@ class ThreeMusketeers(Game[MusketeersPosition, PathMove]):
     sides = (MUSKETEERS, ENEMY)
     side_names = MappingProxyType({MUSKETEERS: "the Musketeers", ENEMY: "the enemy"})
     repetition_limit = None
+    start = "EEEEM/EEEEE/EEMEE/EEEEE/MEEEE m"
     summary = (
         "On a 5x5 board the three Musketeers face Cardinal Richelieu's 22 men. The Musketeers "
         "move first. A Musketeer must move onto an orthogonally adjacent enemy piece and "
@@ -46,12 +47,6 @@ class ThreeMusketeers(Game[MusketeersPosition, PathMove]):
         "side: [house]). Draws only by agreement [house]; either side may resign. Notation: "
         "c3xc4 for a Musketeer, b3-c3 for the enemy."
     )
-
-    def initial_position(self) -> MusketeersPosition:
-        return self.decode("EEEEM/EEEEE/EEMEE/EEEEE/MEEEE m")
-
-    def side_to_move(self, position: MusketeersPosition) -> str:
-        return position.turn
 
     def outcome(self, position: MusketeersPosition) -> Outcome | None:
         if lined_up(position.board):
