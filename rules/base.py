@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -48,6 +49,10 @@ class Game(ABC, Generic[P, M]):
     no_progress_reason: str = ""
     #: the position text of the start of a game
     start: str
+
+    def __init__(self) -> None:
+        # Positions are immutable values, so decoding the same text twice may share the work.
+        self.decode = functools.lru_cache(maxsize=4096)(self.decode)  # type: ignore[method-assign]
 
     # --- positions -------------------------------------------------------
     def initial_position(self) -> P:

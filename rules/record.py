@@ -38,6 +38,15 @@ class GameRecord:
             record.play(text)
         return record
 
+    def copy(self) -> GameRecord:
+        """An independent record at the same point (to try a move without touching this one)."""
+        twin = GameRecord.__new__(GameRecord)
+        twin.__dict__.update(self.__dict__)
+        twin.positions = list(self.positions)
+        twin.moves = list(self.moves)
+        twin._seen = Counter(self._seen)
+        return twin
+
     @property
     def position(self) -> Any:
         return self.positions[-1]

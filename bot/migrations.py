@@ -1,0 +1,118 @@
+"""The database schema, one step (a tuple of statements) per version; PRAGMA user_version
+records how far a file is."""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: challenges, matches, the move log, ratings
+    (
+        """
+        CREATE TABLE challenges (
+            id INTEGER PRIMARY KEY,
+            guild_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            challenger_id INTEGER NOT NULL,
+            opponent_id INTEGER,
+            game_id TEXT NOT NULL,
+            challenger_side TEXT,
+            move_seconds INTEGER NOT NULL,
+            created_at REAL NOT NULL,
+            expires_at REAL NOT NULL,
+            status TEXT NOT NULL
+                CHECK (status IN ('open', 'accepted', 'declined', 'cancelled', 'expired')),
+            match_id INTEGER REFERENCES matches(id),
+            rematch_of INTEGER REFERENCES matches(id)
+        )
+        """,
+        """
+        CREATE INDEX challenges_by_status ON challenges(status, expires_at)
+        """,
+        """
+        CREATE TABLE matches (
+            id INTEGER PRIMARY KEY,
+            guild_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            thread_id INTEGER,
+            game_id TEXT NOT NULL,
+            first_user INTEGER NOT NULL,
+            second_user INTEGER NOT NULL,
+            start_position TEXT NOT NULL,
+            position TEXT NOT NULL,
+            ply INTEGER NOT NULL DEFAULT 0,
+            status TEXT NOT NULL CHECK (status IN ('active', 'finished', 'aborted')),
+            winner_side TEXT,
+            result_reason TEXT,
+            move_seconds INTEGER NOT NULL,
+            deadline REAL,
+            draw_offer_by INTEGER,
+            created_at REAL NOT NULL,
+            ended_at REAL
+        )
+        """,
+        """
+        CREATE INDEX matches_by_channel ON matches(guild_id, channel_id, status)
+        """,
+        """
+        CREATE INDEX matches_by_deadline ON matches(status, deadline)
+        """,
+        """
+        CREATE INDEX matches_by_thread ON matches(thread_id)
+        """,
+        """
+        CREATE TABLE moves (
+            match_id INTEGER NOT NULL REFERENCES matches(id),
+            ply INTEGER NOT NULL,
+            move TEXT NOT NULL,
+            user_id INTEGER NOT NULL,
+            played_at REAL NOT NULL,
+            PRIMARY KEY (match_id, ply)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE ratings (
+            guild_id INTEGER NOT NULL,
+            game_id TEXT NOT NULL,
+            user_id INTEGER NOT NULL,
+            rating REAL NOT NULL,
+            rd REAL NOT NULL,
+            volatility REAL NOT NULL,
+            wins INTEGER NOT NULL DEFAULT 0,
+            draws INTEGER NOT NULL DEFAULT 0,
+            losses INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (guild_id, game_id, user_id)
+        ) WITHOUT ROWID
+        """,
+    ),
+    # 2: one turn reminder per deadline; display names for leaderboards
+    (
+        """
+        ALTER TABLE matches ADD COLUMN reminded INTEGER NOT NULL DEFAULT 0
+        """,
+        """
+        CREATE TABLE users (
+            user_id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL
+        )
+        """,
+    ),
+    # 3: each logged move keeps the position after it, and the database itself moves the match
+    # row forward when a move is logged, so one guarded INSERT records a move atomically
+    (
+        """
+        ALTER TABLE moves ADD COLUMN position TEXT
+        """,
+        """
+        CREATE TRIGGER moves_advance_match AFTER INSERT ON moves BEGIN
+            UPDATE matches SET
+                ply = NEW.ply,
+                position = NEW.position,
+                deadline = NEW.played_at + move_seconds,
+                reminded = 0,
+                draw_offer_by = CASE WHEN draw_offer_by = NEW.user_id THEN draw_offer_by END
+            WHERE id = NEW.match_id;
+        END
+        """,
+    ),
+)
+
+LATEST = len(MIGRATIONS)

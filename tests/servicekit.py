@@ -1,0 +1,58 @@
+"""Helpers for service tests: a settable clock, table snapshots, quick matches, random play."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.service import MatchService
+from bot.store import Store
+from bot.views import MatchView
+
+GUILD, CHANNEL = 1, 10
+ALICE, BOB, CAROL = 101, 102, 103
+TABLES = ("challenges", "matches", "moves", "ratings", "users")
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def snapshot(store: Store) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table: equal snapshots mean nothing was written."""
+    return {
+        t: [tuple(r) for r in await store.all(f"SELECT * FROM {t} ORDER BY 1, 2")] for t in TABLES
+    }
+
+
+async def start_match(
+    service: MatchService,
+    game_id: str = "checkers",
+    *,
+    challenger: int = ALICE,
+    opponent: int = BOB,
+    side: str | None = None,
+    channel: int = CHANNEL,
+    move_time: int | str | None = None,
+) -> MatchView:
+    challenge = await service.challenge(
+        GUILD, channel, challenger, game_id, opponent_id=opponent, side=side, move_time=move_time
+    )
+    return await service.accept(challenge.id, opponent)
+
+
+async def play_random(service: MatchService, match: MatchView, rng: random.Random) -> MatchView:
+    """Random legal moves, by whoever is to move, until the game ends."""
+    while match.active:
+        user = match.user_to_move
+        assert user is not None
+        moves = await service.legal_moves(GUILD, match.channel_id, user, match.id)
+        result = await service.move(GUILD, match.channel_id, user, rng.choice(moves), match.id)
+        match = result.match
+    return match

@@ -1,0 +1,393 @@
+"""The match service over a real SQLite file: lifecycle, refusals, races, deadlines, ratings."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.checkdb import check_db
+from bot.errors import Refusal
+from bot.migrations import LATEST
+from bot.service import MatchService
+from bot.store import Store
+from tests.gamekit import GAME_IDS
+from tests.servicekit import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    GUILD,
+    Clock,
+    play_random,
+    snapshot,
+    start_match,
+)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+def service(store: Store, clock: Clock) -> MatchService:
+    return MatchService(store, clock=clock, rng=random.Random(1))
+
+
+async def refused(service: MatchService, action: object, message: str) -> None:
+    """The action is refused with a message containing `message`, and nothing is written."""
+    before = await snapshot(service.store)
+    with pytest.raises(Refusal, match=message):
+        await action  # type: ignore[misc]
+    assert await snapshot(service.store) == before
+
+
+# --- whole games ---
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_random_games_to_the_end_with_ratings(
+    service: MatchService, tmp_path: Path, game_id: str
+) -> None:
+    rng = random.Random(game_id)
+    await service.remember(ALICE, "Alice")
+    await service.remember(BOB, "Bob")
+    for _ in range(2):
+        match = await play_random(service, await start_match(service, game_id), rng)
+        assert match.status == "finished" and match.result_reason
+        assert len(match.moves) == match.ply > 0
+    board = await service.leaderboard(GUILD, game_id)
+    assert {row.user_id for row in board} == {ALICE, BOB}
+    assert [row.rank for row in board] == [1, 2]
+    assert board[0].rating >= board[1].rating
+    assert all(row.games == 2 for row in board)
+    assert {row.name for row in board} == {"Alice", "Bob"}
+    wins = sum(r.wins for r in board)
+    losses = sum(r.losses for r in board)
+    assert wins == losses and sum(r.draws for r in board) % 2 == 0
+    count, problems = await check_db(tmp_path / "bot.sqlite3")
+    assert count == 2 and problems == []
+
+
+async def test_move_result_carries_the_canonical_move_and_the_turn(service: MatchService) -> None:
+    match = await start_match(service, side="black")
+    result = await service.move(GUILD, CHANNEL, ALICE, " 11 x 15 ")
+    assert result.move == "11-15"
+    assert result.match.position.startswith("W:")
+    assert result.match.user_to_move == BOB
+    assert result.match.moves == ("11-15",)
+    assert not result.finished and match.players == {"b": ALICE, "w": BOB}
+
+
+# --- refusals ---
+async def test_challenge_refusals(service: MatchService) -> None:
+    await refused(
+        service,
+        service.challenge(GUILD, CHANNEL, ALICE, "checkers", opponent_id=ALICE),
+        "challenge yourself",
+    )
+    await refused(
+        service, service.challenge(GUILD, CHANNEL, ALICE, "chess"), "no game called 'chess'"
+    )
+    await refused(
+        service,
+        service.challenge(GUILD, CHANNEL, ALICE, "checkers", side="green"),
+        "no side called 'green'",
+    )
+    await refused(
+        service,
+        service.challenge(GUILD, CHANNEL, ALICE, "checkers", move_time=30),
+        "between 1 minute and 14 days",
+    )
+    await refused(
+        service,
+        service.challenge(GUILD, CHANNEL, ALICE, "checkers", move_time="15d"),
+        "between 1 minute and 14 days",
+    )
+    await refused(
+        service,
+        service.challenge(GUILD, CHANNEL, ALICE, "checkers", move_time="soon"),
+        "is not a time limit",
+    )
+
+
+async def test_answering_challenge_refusals(service: MatchService, clock: Clock) -> None:
+    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "checkers", opponent_id=BOB)
+    await refused(service, service.accept(challenge.id, ALICE), "cannot accept your own")
+    await refused(service, service.accept(challenge.id, CAROL), "is for <@102>, not you")
+    await refused(service, service.decline(challenge.id, CAROL), "Only the challenged player")
+    await refused(service, service.decline(challenge.id, ALICE), "use Cancel")
+    await refused(service, service.cancel(challenge.id, BOB), "Only the player who made")
+    await refused(service, service.accept(999, BOB), "no challenge #999")
+    clock.now += 16 * 60
+    await refused(service, service.accept(challenge.id, BOB), "has expired")
+
+
+async def test_answered_challenges_cannot_be_answered_again(service: MatchService) -> None:
+    declined = await service.challenge(GUILD, CHANNEL, ALICE, "checkers", opponent_id=BOB)
+    assert (await service.decline(declined.id, BOB)).status == "declined"
+    await refused(service, service.accept(declined.id, BOB), "already declined")
+    cancelled = await service.challenge(GUILD, CHANNEL, ALICE, "checkers")
+    assert (await service.cancel(cancelled.id, ALICE)).status == "cancelled"
+    await refused(service, service.accept(cancelled.id, BOB), "already cancelled")
+
+
+async def test_open_challenge_anyone_but_the_challenger_may_accept(service: MatchService) -> None:
+    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "three-crowns", side="green")
+    assert challenge.opponent_id is None
+    match = await service.accept(challenge.id, CAROL)
+    assert match.players == {"g": ALICE, "b": CAROL}
+    await refused(service, service.accept(challenge.id, BOB), "already accepted")
+
+
+async def test_move_refusals(service: MatchService) -> None:
+    await refused(
+        service, service.move(GUILD, CHANNEL, ALICE, "11-15"), "no game in progress in this channel"
+    )
+    match = await start_match(service, side="black")
+    await refused(
+        service, service.move(GUILD, CHANNEL, BOB, "22-18"), "not your turn: waiting for <@101>"
+    )
+    await refused(
+        service, service.move(GUILD, CHANNEL, CAROL, "11-15", match.id), "not playing in match"
+    )
+    await refused(service, service.move(GUILD, CHANNEL, ALICE, "11-18"), "is not legal")
+    await refused(service, service.move(GUILD, CHANNEL, ALICE, "hello"), "is not a checkers move")
+    await refused(service, service.move(GUILD, CHANNEL, ALICE, "9" * 500), "too long")
+    await refused(service, service.move(GUILD, CHANNEL, ALICE, "11-15", 999), "no match #999")
+    await refused(
+        service, service.move(2, CHANNEL, ALICE, "11-15", match.id), "no match #1 on this server"
+    )
+    await service.resign(GUILD, CHANNEL, ALICE)
+    await refused(
+        service, service.move(GUILD, CHANNEL, ALICE, "11-15", match.id), "is over: White won"
+    )
+
+
+async def test_several_matches_in_a_channel_need_an_id(service: MatchService) -> None:
+    first = await start_match(service, side="black")
+    second = await start_match(
+        service, "three-musketeers", challenger=CAROL, opponent=ALICE, side="enemy"
+    )
+    await service.remember(CAROL, "Carol")
+    await refused(
+        service,
+        service.move(GUILD, CHANNEL, ALICE, "11-15"),
+        r"several games here \(#1 Checkers against <@102>, #2 Three Musketeers against Carol\)",
+    )
+    assert (await service.move(GUILD, CHANNEL, ALICE, "11-15", first.id)).move == "11-15"
+    assert (await service.move(GUILD, CHANNEL, ALICE, "a1xa2", second.id)).move == "a1xa2"
+
+
+async def test_a_thread_finds_its_match(service: MatchService) -> None:
+    await start_match(service, side="black")
+    other = await start_match(service, "checkers", challenger=ALICE, opponent=CAROL, side="black")
+    await service.bind_thread(other.id, 555)
+    assert (await service.move(GUILD, 555, ALICE, "11-15")).match.id == other.id
+
+
+async def test_other_action_refusals(service: MatchService) -> None:
+    match = await start_match(service, side="black")
+    await refused(service, service.resign(GUILD, CHANNEL, CAROL, match.id), "not playing")
+    await refused(service, service.answer_draw(GUILD, CHANNEL, BOB, True), "no draw offer")
+    await service.offer_draw(GUILD, CHANNEL, ALICE)
+    await refused(service, service.offer_draw(GUILD, CHANNEL, ALICE), "already offered a draw")
+    await refused(service, service.answer_draw(GUILD, CHANNEL, ALICE, True), "no draw offer")
+    await refused(service, service.rematch(GUILD, ALICE, match.id), "still being played")
+    await service.move(GUILD, CHANNEL, ALICE, "11-15")
+    await service.move(GUILD, CHANNEL, BOB, "22-18")
+    await refused(service, service.abort(GUILD, CHANNEL, ALICE), "can no longer be aborted")
+    await service.resign(GUILD, CHANNEL, BOB)
+    await refused(service, service.rematch(GUILD, CAROL, match.id), "Only the players")
+
+
+# --- draws, aborts, rematches ---
+async def test_draw_offer_lapses_when_the_opponent_moves(service: MatchService) -> None:
+    await start_match(service, side="black")
+    offered = await service.offer_draw(GUILD, CHANNEL, ALICE)
+    assert not offered.agreed and offered.match.draw_offer_by == ALICE
+    await service.move(GUILD, CHANNEL, ALICE, "11-15")  # the offerer moving keeps the offer
+    assert (await service.match(offered.match.id)).draw_offer_by == ALICE
+    await service.move(GUILD, CHANNEL, BOB, "22-18")  # the receiver moving lets it lapse
+    assert (await service.match(offered.match.id)).draw_offer_by is None
+
+
+async def test_draw_by_agreement_both_ways(service: MatchService) -> None:
+    await start_match(service)
+    await service.offer_draw(GUILD, CHANNEL, ALICE)
+    declined = await service.answer_draw(GUILD, CHANNEL, BOB, False)
+    assert not declined.agreed and declined.match.draw_offer_by is None
+    await service.offer_draw(GUILD, CHANNEL, ALICE)
+    agreed = await service.offer_draw(GUILD, CHANNEL, BOB)  # offering back accepts
+    assert agreed.agreed and agreed.match.result_text() == "Draw (agreement)"
+    assert [r.draws for r in await service.leaderboard(GUILD, "checkers")] == [1, 1]
+
+
+async def test_abort_is_unrated(service: MatchService) -> None:
+    await start_match(service, side="black")
+    await service.move(GUILD, CHANNEL, ALICE, "11-15")
+    view = await service.abort(GUILD, CHANNEL, BOB)
+    assert view.status == "aborted" and view.result_text().startswith("Aborted (aborted by")
+    assert await service.leaderboard(GUILD, "checkers") == []
+
+
+async def test_rematch_swaps_sides(service: MatchService) -> None:
+    match = await start_match(service, side="black")
+    await service.resign(GUILD, CHANNEL, BOB)
+    asked = await service.rematch(GUILD, BOB, match.id)
+    assert asked.challenger_side == "b" and asked.opponent_id == ALICE
+    await refused(service, service.rematch(GUILD, BOB, match.id), "already asked")
+    both = await service.rematch(GUILD, ALICE, match.id)  # Alice asking too accepts Bob's
+    assert both.status == "accepted"
+    again = await service.match(both.match_id or 0)
+    assert again.players == {"b": BOB, "w": ALICE}
+
+
+async def test_resignation_rates_and_names_the_loser(service: MatchService) -> None:
+    await start_match(service, side="white")
+    view = await service.resign(GUILD, CHANNEL, ALICE)
+    assert view.result_text() == "Black won (White resigned)"
+    assert view.winner_id == BOB
+    top = (await service.leaderboard(GUILD, "checkers"))[0]
+    assert top.user_id == BOB and top.rating > 1500 and top.wins == 1
+
+
+async def test_stats_show_each_side_of_three_musketeers(service: MatchService) -> None:
+    await start_match(service, "three-musketeers", side="musketeers")
+    await service.resign(GUILD, CHANNEL, BOB)
+    await start_match(service, "three-musketeers", side="enemy")
+    await service.resign(GUILD, CHANNEL, BOB)
+    (stats,) = await service.stats(GUILD, ALICE, "three-musketeers")
+    assert (stats.wins, stats.draws, stats.losses) == (2, 0, 0)
+    assert stats.by_side["m"].wins == 1 and stats.by_side["e"].wins == 1
+    assert stats.rating is not None and stats.rating > 1500
+    assert await service.stats(GUILD, CAROL) == []
+
+
+# --- races ---
+async def test_one_hundred_racing_submissions_land_once(
+    service: MatchService, tmp_path: Path
+) -> None:
+    match = await start_match(service, side="black")
+    outcomes = await asyncio.gather(
+        *(service.move(GUILD, CHANNEL, ALICE, "11-15", match.id) for _ in range(100)),
+        return_exceptions=True,
+    )
+    landed = [o for o in outcomes if not isinstance(o, Exception)]
+    refusals = [o for o in outcomes if isinstance(o, Refusal)]
+    assert len(landed) == 1 and len(refusals) == 99
+    assert all("not your turn" in str(r) for r in refusals)
+    assert (await service.match(match.id)).moves == ("11-15",)
+    assert (await check_db(tmp_path / "bot.sqlite3"))[1] == []
+
+
+async def test_two_services_on_one_file_cannot_both_land(tmp_path: Path, clock: Clock) -> None:
+    path = tmp_path / "bot.sqlite3"
+    one, two = await Store.open(path), await Store.open(path)
+    try:
+        a, b = MatchService(one, clock=clock), MatchService(two, clock=clock)
+        match = await start_match(a, side="black")
+        await b.match(match.id)
+        results = await asyncio.gather(
+            a.move(GUILD, CHANNEL, ALICE, "11-15", match.id),
+            b.move(GUILD, CHANNEL, ALICE, "9-13", match.id),
+            return_exceptions=True,
+        )
+        assert sum(not isinstance(r, Exception) for r in results) == 1
+        assert len((await a.match(match.id)).moves) == 1
+    finally:
+        await one.close()
+        await two.close()
+
+
+# --- deadlines ---
+async def test_overdue_game_is_lost_on_time_after_a_restart(tmp_path: Path, clock: Clock) -> None:
+    path = tmp_path / "bot.sqlite3"
+    store = await Store.open(path)
+    service = MatchService(store, clock=clock)
+    match = await start_match(service, side="black", move_time="1h")
+    await service.move(GUILD, CHANNEL, ALICE, "11-15")
+    await store.close()
+    clock.now += 3601
+    store = await Store.open(path)  # a new process: the deadline comes from the database
+    try:
+        events = await MatchService(store, clock=clock).sweep()
+        assert [e.kind for e in events] == ["timeout"]
+        view = events[0].match
+        assert view is not None and view.id == match.id
+        assert view.result_text() == "Black won (White ran out of time)"
+    finally:
+        await store.close()
+
+
+async def test_game_without_a_move_is_aborted_on_time(service: MatchService, clock: Clock) -> None:
+    await start_match(service, move_time="10m")
+    clock.now += 601
+    events = await service.sweep()
+    assert [e.kind for e in events] == ["aborted"]
+    assert await service.leaderboard(GUILD, "checkers") == []
+
+
+async def test_one_reminder_before_the_deadline(service: MatchService, clock: Clock) -> None:
+    await start_match(service, move_time="4h")
+    assert await service.sweep() == []
+    clock.now += 3 * 3600 + 1
+    events = await service.sweep()
+    assert [e.kind for e in events] == ["reminder"] and 3500 < events[0].seconds_left < 3600
+    assert await service.sweep() == []
+
+
+async def test_unanswered_challenges_expire(service: MatchService, clock: Clock) -> None:
+    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "checkers", opponent_id=BOB)
+    clock.now += 15 * 60 + 1
+    events = await service.sweep()
+    assert [e.kind for e in events] == ["expired"]
+    assert (await service.challenge_view(challenge.id)).status == "expired"
+
+
+# --- the store ---
+async def test_an_old_database_opens_and_upgrades(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    old = await Store.open(path, upto=1)
+    assert await old.version() == 1
+    async with old.transaction() as db:
+        await db.execute(
+            "INSERT INTO matches (guild_id, channel_id, game_id, first_user, second_user, "
+            "start_position, position, status, move_seconds, created_at) "
+            "VALUES (1, 10, 'checkers', 101, 102, ?, ?, 'active', 3600, 0)",
+            (
+                "B:W21-32:B1-12",
+                "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+            ),
+        )
+    await old.close()
+    new = await Store.open(path)
+    try:
+        assert await new.version() == LATEST == 3
+        row = await new.one("SELECT reminded, game_id FROM matches")
+        assert row is not None and tuple(row) == (0, "checkers")
+        assert await new.all("SELECT * FROM users") == []
+        # version 3's trigger advances the old match when a move is logged
+        assert await new.append_move(None, 1, 1, "11-15", 101, 60.0, "W:W21-32:B1-10,12,15")
+        row = await new.one("SELECT ply, position, deadline FROM matches")
+        assert row is not None and tuple(row) == (1, "W:W21-32:B1-10,12,15", 3660.0)
+    finally:
+        await new.close()
+
+
+async def test_check_db_reports_a_tampered_position(service: MatchService, tmp_path: Path) -> None:
+    match = await start_match(service, side="black")
+    await service.move(GUILD, CHANNEL, ALICE, "11-15")
+    async with service.store.transaction() as db:
+        await db.execute("UPDATE matches SET position = 'W:W:B1' WHERE id = ?", (match.id,))
+    count, problems = await check_db(tmp_path / "bot.sqlite3")
+    assert count == 1 and problems == ["match #1: stored position differs from the log replayed"]
