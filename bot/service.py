@@ -10,7 +10,8 @@ import asyncio
 import random
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 import aiosqlite
@@ -286,6 +287,16 @@ class MatchService:
             raise Refusal(f"Match #{row['id']} is over: {view.result_text()}.")
         return row, get_game(row["game_id"]), side
 
+    @asynccontextmanager
+    async def _playing(
+        self, guild_id: int, channel_id: int, user_id: int, match_id: int | None
+    ) -> AsyncIterator[tuple[Row, Game[Any, Any], str]]:
+        """The user's active match, its game and the user's side, with the match locked."""
+        if match_id is None:
+            match_id = (await self.find(guild_id, channel_id, user_id))["id"]
+        async with self._lock(match_id):
+            yield await self._player_match(guild_id, channel_id, user_id, match_id)
+
     # --- moves ------------------------------------------------------------------------------
     async def move(
         self,
@@ -296,10 +307,7 @@ class MatchService:
         match_id: int | None = None,
     ) -> MoveResult:
         """Play a move in the user's match; the result carries the canonical move and the match."""
-        if match_id is None:
-            match_id = (await self.find(guild_id, channel_id, user_id))["id"]
-        async with self._lock(match_id):
-            row, game, side = await self._player_match(guild_id, channel_id, user_id, match_id)
+        async with self._playing(guild_id, channel_id, user_id, match_id) as (row, game, side):
             if game.side_to_move(game.decode(row["position"])) != side:
                 waiting = await self.name(MatchView.of(row).user_to_move)
                 raise Refusal(f"It is not your turn: waiting for {waiting} to move.")
@@ -443,18 +451,14 @@ class MatchService:
     async def resign(
         self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
     ) -> MatchView:
-        row = await self.find(guild_id, channel_id, user_id, match_id)
-        async with self._lock(row["id"]):
-            row, game, side = await self._player_match(guild_id, channel_id, user_id, row["id"])
+        async with self._playing(guild_id, channel_id, user_id, match_id) as (row, game, side):
             return await self._end(row, game.opponent(side), f"{game.side_name(side)} resigned")
 
     async def abort(
         self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
     ) -> MatchView:
         """End a game without rating while a side has not moved yet."""
-        row = await self.find(guild_id, channel_id, user_id, match_id)
-        async with self._lock(row["id"]):
-            row, _, _ = await self._player_match(guild_id, channel_id, user_id, row["id"])
+        async with self._playing(guild_id, channel_id, user_id, match_id) as (row, _, _):
             if row["ply"] >= 2:
                 raise Refusal(
                     "Both sides have moved, so the game can no longer be aborted: "
@@ -467,9 +471,7 @@ class MatchService:
         self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
     ) -> DrawResult:
         """Offer a draw; if the opponent had offered one, this accepts it."""
-        row = await self.find(guild_id, channel_id, user_id, match_id)
-        async with self._lock(row["id"]):
-            row, _, _ = await self._player_match(guild_id, channel_id, user_id, row["id"])
+        async with self._playing(guild_id, channel_id, user_id, match_id) as (row, _, _):
             offer = row["draw_offer_by"]
             if offer == user_id:
                 rival = await self.name(MatchView.of(row).opponent_of(user_id))
@@ -490,9 +492,7 @@ class MatchService:
         accept: bool,
         match_id: int | None = None,
     ) -> DrawResult:
-        row = await self.find(guild_id, channel_id, user_id, match_id)
-        async with self._lock(row["id"]):
-            row, _, _ = await self._player_match(guild_id, channel_id, user_id, row["id"])
+        async with self._playing(guild_id, channel_id, user_id, match_id) as (row, _, _):
             if row["draw_offer_by"] in (None, user_id):
                 raise Refusal("There is no draw offer from your opponent to answer.")
             if accept:

@@ -8,7 +8,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from .errors import IllegalMove
+from .errors import BadPosition, IllegalMove
 
 P = TypeVar("P", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -125,6 +125,22 @@ class Game(ABC, Generic[P, M]):
         if depth == 1:
             return len(moves)
         return sum(self.perft(self.apply(position, m), depth - 1) for m in moves)
+
+
+MAX_POSITION_TEXT = 400
+
+
+def position_fields(text: str, game_name: str, count: int | None, form: str) -> list[str]:
+    """A position text split on white space, refusing non-text, oversized text or a wrong
+    number of fields (`form` tells the player what a good one looks like)."""
+    if not isinstance(text, str) or len(text) > MAX_POSITION_TEXT:
+        raise BadPosition(
+            f"a position of {game_name} is one line of at most {MAX_POSITION_TEXT} characters"
+        )
+    fields = text.split()
+    if count is not None and len(fields) != count:
+        raise BadPosition(f"a position of {game_name} has {form}")
+    return fields
 
 
 def clean_move_text(text: str) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from . import checkers_movegen as gen
-from .base import Game, Outcome, clean_move_text, quote, suggest
+from .base import Game, Outcome, clean_move_text, position_fields, quote, suggest
 from .checkers_board import BLACK_CROWN_ROW, WHITE_CROWN_ROW, bits_of, row_col
 from .errors import BadPosition, IllegalMove
 
@@ -182,9 +182,7 @@ class Checkers(Game[CheckersPosition, CheckersMove]):
         return f"{position.turn.upper()}:W{white}:B{black}"
 
     def decode(self, text: str) -> CheckersPosition:
-        if not isinstance(text, str) or len(text) > 400:
-            raise BadPosition("a checkers position is a FEN text of at most 400 characters")
-        s = "".join(text.split()).lower()
+        s = "".join(position_fields(text, self.name, None, "")).lower()
         if wrapped := _FEN_WRAPPER.match(s):
             s = wrapped.group(1)
         s = s.removesuffix(".")

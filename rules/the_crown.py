@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .base import Game, Outcome, clean_move_text, quote, suggest
+from .base import Game, Outcome, clean_move_text, position_fields, quote, suggest
 from .crown_board import (
     BLACK_HOME,
     BLACK_KINGDOM,
@@ -324,9 +324,7 @@ class TheCrown(Game[CrownPosition, CrownMove]):
         return " ".join([*tokens, position.turn])
 
     def decode(self, text: str) -> CrownPosition:
-        if not isinstance(text, str) or len(text) > 300:
-            raise BadPosition("a position of The Crown is a short line of text")
-        tokens = text.split()
+        tokens = position_fields(text, self.name, None, "")
         if not tokens or tokens[-1] not in ("w", "b", "W", "B"):
             raise BadPosition(
                 "the position must end with the side to move, w or b, like "

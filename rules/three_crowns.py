@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .base import Game, Outcome, quote, suggest
+from .base import Game, Outcome, position_fields, quote, suggest
 from .errors import BadPosition, IllegalMove
 from .grid import ALL_EIGHT, EMPTY, LINE_DIRECTIONS, Grid, PathMove
 
@@ -225,15 +225,12 @@ class ThreeCrowns(Game[CrownsPosition, PathMove]):
         return f"{GRID.encode_board(position.board)} {position.turn} {green}-{black} {equalizer}"
 
     def decode(self, text: str) -> CrownsPosition:
-        if not isinstance(text, str) or len(text) > 200:
-            raise BadPosition("a 3 Crowns position is a short line of text")
-        fields = text.split()
-        if len(fields) != 4:
-            raise BadPosition(
-                "a 3 Crowns position has four fields: board, side to move, captures and "
-                "equalizer, like bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g 0-0 *"
-            )
-        board_text, turn, captures_text, eq_text = fields
+        board_text, turn, captures_text, eq_text = position_fields(
+            text,
+            self.name,
+            4,
+            f"four fields: board, side to move, captures and equalizer, like {self.start}",
+        )
         board = GRID.decode_board(board_text, "gbGB")
         for side in self.sides:
             if sum(board.count(c) for c in (side, side.upper())) > MAX_STONES:

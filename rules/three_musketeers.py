@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .base import Game, Outcome, quote, suggest
+from .base import Game, Outcome, position_fields, quote, suggest
 from .errors import BadPosition, IllegalMove
 from .grid import EMPTY, ORTHOGONAL, Grid, PathMove
 
@@ -113,14 +113,9 @@ class ThreeMusketeers(Game[MusketeersPosition, PathMove]):
         return f"{GRID.encode_board(position.board)} {position.turn}"
 
     def decode(self, text: str) -> MusketeersPosition:
-        if not isinstance(text, str) or len(text) > 200:
-            raise BadPosition("a Three Musketeers position is a short line of text")
-        fields = text.split()
-        if len(fields) != 2:
-            raise BadPosition(
-                "a Three Musketeers position has two fields: the board and the side to move, "
-                "like EEEEM/EEEEE/EEMEE/EEEEE/MEEEE m"
-            )
+        fields = position_fields(
+            text, self.name, 2, f"two fields: the board and the side to move, like {self.start}"
+        )
         board = GRID.decode_board(fields[0].upper(), "ME")
         turn = fields[1].lower()
         if turn not in self.sides:
