@@ -1,36 +1,54 @@
-"""`python -m bot`: run the bot, or `python -m bot check-db [--db PATH]`."""
+"""`python -m bot` runs the Discord bot; `console`, `sync` and `check-db` are the other modes."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import sys
+from pathlib import Path
 
 from .checkdb import check_db
 from .config import Settings
 
-NOT_YET = (
-    "The Discord layer of this bot is not built yet: the rules engine, the board pictures and "
-    "the match service are. Try `python -m rules show checkers` or `python -m render checkers "
-    "-o board.png`."
+NO_TOKEN = (
+    "No DISCORD_TOKEN set: create a bot at https://discord.com/developers/applications "
+    "(Bot -> Reset Token), put DISCORD_TOKEN=... in .env (see .env.example), or try the bot "
+    "without Discord: python -m bot console"
 )
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot")
+    parser = argparse.ArgumentParser(prog="python -m bot", description="The board-game bot.")
     commands = parser.add_subparsers(dest="command")
+    commands.add_parser("run", help="run the Discord bot (the default)")
+    commands.add_parser("sync", help="publish the slash commands to every server (global sync)")
+    console = commands.add_parser("console", help="play from the terminal, without Discord")
     check = commands.add_parser("check-db", help="replay every match and compare positions")
-    check.add_argument("--db", help="database file (default: DATABASE_PATH or ./data/bot.sqlite3)")
+    for sub in (console, check):
+        sub.add_argument(
+            "--db", help="database file (default: DATABASE_PATH or ./data/bot.sqlite3)"
+        )
+    console.add_argument("--out", default="out", help="folder for the pictures (default: out)")
     args = parser.parse_args(argv)
+    settings = Settings.load()
+    database = getattr(args, "db", None) or settings.database_path
     if args.command == "check-db":
-        path = args.db or Settings.load().database_path
-        count, problems = asyncio.run(check_db(path))
+        count, problems = asyncio.run(check_db(database))
         for line in problems:
             print(line)
         print(f"checked {count} matches: {len(problems)} problem(s)")
         return 1 if problems else 0
-    print(NOT_YET, file=sys.stderr)
-    return 1
+    if args.command == "console":
+        from .console import run_console_at
+
+        asyncio.run(run_console_at(database, Path(args.out), settings))
+        return 0
+    if not settings.discord_token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 1
+    from .discord_bot import run_bot
+
+    return run_bot(settings, sync_globally=args.command == "sync")
 
 
 if __name__ == "__main__":

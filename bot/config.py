@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 DEFAULT_DATABASE = "./data/bot.sqlite3"
@@ -26,10 +26,24 @@ def read_env_file(path: Path) -> dict[str, str]:
 @dataclass(frozen=True)
 class Settings:
     database_path: str = DEFAULT_DATABASE
+    discord_token: str = field(default="", repr=False)  # never printed or logged
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    challenge_minutes: int = 15
+    default_move_time: str = "1d"
 
     @classmethod
     def load(cls, env_file: Path | None = Path(".env")) -> Settings:
         """The environment wins over `.env`; unset or empty values take the defaults."""
         values = read_env_file(env_file) if env_file else {}
         values.update({k: v for k, v in os.environ.items() if v})
-        return cls(database_path=values.get("DATABASE_PATH") or DEFAULT_DATABASE)
+        guild = values.get("DEV_GUILD_ID", "")
+        minutes = values.get("CHALLENGE_MINUTES", "")
+        return cls(
+            database_path=values.get("DATABASE_PATH") or DEFAULT_DATABASE,
+            discord_token=values.get("DISCORD_TOKEN", ""),
+            dev_guild_id=int(guild) if guild.isdigit() else None,
+            log_level=(values.get("LOG_LEVEL") or "INFO").upper(),
+            challenge_minutes=int(minutes) if minutes.isdigit() and int(minutes) > 0 else 15,
+            default_move_time=values.get("DEFAULT_MOVE_TIME") or "1d",
+        )

@@ -616,6 +616,10 @@ class MatchService:
         row = await self._match_row(match_id)
         return MatchView.of(row, tuple(await self.store.moves(match_id)))
 
+    async def replay(self, match_id: int) -> GameRecord:
+        """The match's game record: every position and move, for replays."""
+        return await self._record(await self._match_row(match_id))
+
     async def active_matches(self, guild_id: int, channel_id: int) -> list[MatchView]:
         rows = await self.store.all(
             "SELECT * FROM matches WHERE guild_id = ? AND (channel_id = ? OR thread_id = ?) "

@@ -36,9 +36,13 @@ def test_board_has_49_named_cells_and_the_rules_file_rays() -> None:
     assert SIZE == len(NAMES) == 49 and NAMES[48] == "a13"
     rays = {tuple(NAMES[x] for x in ray) for ray in RAYS[INDEX["d4"]]}
     assert rays == {
-        ("e3", "e4", "f3"), ("d3", "c4", "c3", "b4", "b3", "a4", "a3"), ("d5", "d6", "d7"),
-        ("d3", "d2", "d1"), ("d5", "c6", "c7", "b8", "b9", "a10", "a11"), ("e3", "e2", "f1"),
-    }  # fmt: skip
+        ("e3", "e4", "f3"),
+        ("d3", "c4", "c3", "b4", "b3", "a4", "a3"),
+        ("d5", "d6", "d7"),
+        ("d3", "d2", "d1"),
+        ("d5", "c6", "c7", "b8", "b9", "a10", "a11"),
+        ("e3", "e2", "f1"),
+    }
     assert [len(NEIGHBOURS[INDEX[c]]) for c in ("a1", "g1", "a13")] == [1, 1, 1]
 
 

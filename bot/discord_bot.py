@@ -1,0 +1,342 @@
+"""The Discord adapter: slash commands and buttons in, the handlers' reply data out."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from rules import GAMES
+
+from .commands import HELP, Commands, Context
+from .config import Settings
+from .replies import BUTTON_PREFIX, Button, Message, Response
+from .service import MatchService
+from .store import Store
+from .views import SweepEvent
+
+log = logging.getLogger("bot")
+#: how long a handler may run before the interaction is deferred (Discord allows 3 s)
+DEFER_AFTER = 2.0
+MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()]
+SIDE_CHOICES = [
+    app_commands.Choice(name=name, value=name)
+    for name in ("random", "black", "white", "musketeers", "enemy", "green")
+]
+
+
+class GameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{BUTTON_PREFIX}:[a-z]+:\d+"
+):
+    """Every button of the bot; its custom_id alone says what it does, so it survives restarts."""
+
+    def __init__(
+        self, button: Button | None = None, *, custom_id: str = "", label: str = "?"
+    ) -> None:
+        if button is not None:
+            custom_id, label = button.custom_id, button.label
+        style = STYLES[button.style] if button else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
+    ) -> GameButton:
+        return cls(custom_id=item.custom_id or "", label=item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        assert isinstance(bot, GameBot)
+        custom_id = self.item.custom_id or ""
+        await bot.respond(interaction, lambda ctx: bot.handlers.click(ctx, custom_id), click=True)
+
+
+def discord_kwargs(message: Message) -> dict[str, Any]:
+    """send_message / send keyword arguments for a Message."""
+    kwargs: dict[str, Any] = {"allowed_mentions": MENTIONS}
+    if message.title:
+        embed = discord.Embed(title=message.title, description=message.text[:4000])
+        for name, value in message.fields[:25]:
+            embed.add_field(name=name[:256], value=value[:1024], inline=False)
+        kwargs["embed"] = embed
+    else:
+        kwargs["content"] = message.text[:2000]
+    if message.files:
+        kwargs["files"] = [
+            discord.File(io.BytesIO(a.data), filename=a.filename) for a in message.files
+        ]
+    if message.buttons:
+        view = discord.ui.View(timeout=None)
+        for button in message.buttons:
+            view.add_item(GameButton(button))
+        kwargs["view"] = view
+    return kwargs
+
+
+def context(interaction: discord.Interaction) -> Context:
+    user = interaction.user
+    return Context(
+        interaction.guild_id or 0,
+        interaction.channel_id or 0,
+        user.id,
+        getattr(user, "display_name", None) or user.name,
+    )
+
+
+class GameBot(discord.AutoShardedClient):
+    def __init__(self, settings: Settings, *, sync_globally: bool = False) -> None:
+        super().__init__(intents=discord.Intents.default(), allowed_mentions=MENTIONS)
+        self.settings = settings
+        self.sync_globally = sync_globally
+        self.tree = app_commands.CommandTree(self)
+        for command in COMMANDS:
+            self.tree.add_command(command)
+        self.handlers: Commands
+        self._sweeper: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        store = await Store.open(self.settings.database_path)
+        service = MatchService(store, challenge_seconds=self.settings.challenge_minutes * 60)
+        self.handlers = Commands(service, self.settings.default_move_time)
+        self.add_dynamic_items(GameButton)
+        if self.sync_globally:
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally", len(synced))
+            await self.close()
+            return
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to server %s", len(synced), guild.id)
+        self._sweeper = asyncio.create_task(service.run_sweeper(self.on_sweep), name="sweeper")
+
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        if hasattr(self, "handlers"):
+            await self.handlers.service.store.close()
+        await super().close()
+
+    # --- answering --------------------------------------------------------------------------
+    async def respond(
+        self, interaction: discord.Interaction, handler: Any, *, click: bool = False
+    ) -> None:
+        """Run a handler and show its Response, deferring if it takes long."""
+        task = asyncio.ensure_future(handler(context(interaction)))
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        deferred = not done
+        if deferred:
+            await interaction.response.defer(thinking=not click)
+        response: Response = await task
+        await self.show(interaction, response, deferred=deferred, click=click)
+
+    async def show(
+        self, interaction: discord.Interaction, response: Response, *, deferred: bool, click: bool
+    ) -> None:
+        origin = interaction.message if click else None
+        if response.edit_origin is not None:
+            kwargs = discord_kwargs(response.edit_origin)
+            edit = {
+                "content": kwargs.get("content"),
+                "embed": kwargs.get("embed"),
+                "attachments": [],
+                "view": kwargs.get("view"),
+            }
+            if deferred:
+                await interaction.edit_original_response(**edit)
+            else:
+                await interaction.response.edit_message(**edit)
+        thread_from = origin
+        if response.reply is not None:
+            kwargs = discord_kwargs(response.reply)
+            if deferred and response.edit_origin is None:
+                if response.ephemeral and not click:
+                    await interaction.delete_original_response()
+                sent = await interaction.followup.send(
+                    ephemeral=response.ephemeral, wait=True, **kwargs
+                )
+            elif response.edit_origin is not None:
+                sent = await interaction.followup.send(
+                    ephemeral=response.ephemeral, wait=True, **kwargs
+                )
+            else:
+                await interaction.response.send_message(ephemeral=response.ephemeral, **kwargs)
+                sent = await interaction.original_response()
+            if not response.ephemeral:
+                thread_from = sent
+        await self.post_to_match(response, thread_from)
+
+    async def post_to_match(self, response: Response, thread_from: discord.Message | None) -> None:
+        """Open the match's thread if asked, then post there (through the channel, not the
+        interaction token, so it works however long a game lasts)."""
+        if response.match_id is None:
+            return
+        service = self.handlers.service
+        target: Any = None
+        if response.open_thread and thread_from is not None:
+            target = await thread_from.create_thread(
+                name=response.open_thread, auto_archive_duration=1440
+            )
+            await service.bind_thread(response.match_id, target.id)
+        if target is None:
+            match = await service.match(response.match_id)
+            target = await self.channel_for(match.thread_id or match.channel_id)
+        for message in response.posts:
+            await target.send(**discord_kwargs(message))
+
+    async def channel_for(self, channel_id: int) -> Any:
+        return self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+
+    async def on_sweep(self, event: SweepEvent) -> None:
+        """Reminders, time-outs and lapsed challenges, announced where the game is."""
+        try:
+            match_id, channel_id, message = await self.handlers.announce(event)
+            if match_id is not None:
+                match = await self.handlers.service.match(match_id)
+                channel_id = match.thread_id or channel_id
+            channel = await self.channel_for(channel_id)
+            await channel.send(**discord_kwargs(message))
+        except discord.HTTPException:
+            log.exception("could not announce %s", event.kind)
+
+
+def _bot(interaction: discord.Interaction) -> GameBot:
+    assert isinstance(interaction.client, GameBot)
+    return interaction.client
+
+
+async def _run(interaction: discord.Interaction, command: str, **options: Any) -> None:
+    bot = _bot(interaction)
+    await bot.respond(interaction, lambda ctx: bot.handlers.run(command, ctx, **options))
+
+
+# --- the slash commands (names, options and descriptions as Discord shows them) ---------------
+@app_commands.command(name="challenge", description=HELP["challenge"])
+@app_commands.describe(
+    game="the game to play",
+    opponent="who to play; leave empty so anyone here may accept",
+    side="your side (default: random)",
+    time_per_move="time for each move, e.g. 30m, 2h, 1d (default: 1 day)",
+)
+@app_commands.choices(game=GAME_CHOICES, side=SIDE_CHOICES)
+@app_commands.guild_only()
+async def challenge_command(
+    interaction: discord.Interaction,
+    game: str,
+    opponent: discord.User | None = None,
+    side: str | None = None,
+    time_per_move: str | None = None,
+) -> None:
+    await _run(
+        interaction,
+        "challenge",
+        game=game,
+        opponent=opponent.id if opponent else None,
+        opponent_name=opponent.display_name if opponent else None,
+        side=side,
+        time_per_move=time_per_move,
+    )
+
+
+@app_commands.command(name="move", description=HELP["move"])
+@app_commands.describe(
+    move="your move, e.g. 11-15", match="the match number, if you play several here"
+)
+@app_commands.guild_only()
+async def move_command(
+    interaction: discord.Interaction, move: str, match: int | None = None
+) -> None:
+    await _run(interaction, "move", move=move, match=match)
+
+
+@move_command.autocomplete("move")
+async def move_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    bot = _bot(interaction)
+    match = getattr(interaction.namespace, "match", None)
+    moves = await bot.handlers.move_choices(context(interaction), current, match)
+    return [app_commands.Choice(name=m, value=m) for m in moves]
+
+
+def _match_command(name: str) -> app_commands.Command[Any, Any, None]:
+    """A command whose only option is an optional match number."""
+
+    @app_commands.describe(match="the match number (default: the game here)")
+    @app_commands.guild_only()
+    async def callback(interaction: discord.Interaction, match: int | None = None) -> None:
+        await _run(interaction, name, match=match)
+
+    return app_commands.command(name=name, description=HELP[name])(callback)
+
+
+@app_commands.command(name="games", description=HELP["games"])
+@app_commands.guild_only()
+async def games_command(interaction: discord.Interaction) -> None:
+    await _run(interaction, "games")
+
+
+@app_commands.command(name="leaderboard", description=HELP["leaderboard"])
+@app_commands.describe(game="which game")
+@app_commands.choices(game=GAME_CHOICES)
+@app_commands.guild_only()
+async def leaderboard_command(interaction: discord.Interaction, game: str) -> None:
+    await _run(interaction, "leaderboard", game=game)
+
+
+@app_commands.command(name="stats", description=HELP["stats"])
+@app_commands.describe(user="whose stats (default: yours)", game="one game only")
+@app_commands.choices(game=GAME_CHOICES)
+@app_commands.guild_only()
+async def stats_command(
+    interaction: discord.Interaction, user: discord.User | None = None, game: str | None = None
+) -> None:
+    await _run(
+        interaction,
+        "stats",
+        user=user.id if user else None,
+        game=game,
+        user_name=user.display_name if user else None,
+    )
+
+
+@app_commands.command(name="rules", description=HELP["rules"])
+@app_commands.describe(game="which game")
+@app_commands.choices(game=GAME_CHOICES)
+async def rules_command(interaction: discord.Interaction, game: str) -> None:
+    await _run(interaction, "rules", game=game)
+
+
+@app_commands.command(name="help", description=HELP["help"])
+async def help_command(interaction: discord.Interaction) -> None:
+    await _run(interaction, "help")
+
+
+COMMANDS: tuple[app_commands.Command[Any, Any, None], ...] = (
+    challenge_command,
+    move_command,
+    *(_match_command(n) for n in ("board", "resign", "draw", "abort", "rematch", "history")),
+    games_command,
+    leaderboard_command,
+    stats_command,
+    rules_command,
+    help_command,
+)
+
+
+def run_bot(settings: Settings, *, sync_globally: bool = False) -> int:
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
+    GameBot(settings, sync_globally=sync_globally).run(settings.discord_token, log_handler=None)
+    return 0

@@ -1,0 +1,61 @@
+"""Reply data: what a command handler asks the adapters (Discord, console) to show."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: custom_id prefix of every button this bot makes: "bgb:<action>:<id>"
+BUTTON_PREFIX = "bgb"
+
+
+@dataclass(frozen=True)
+class Button:
+    label: str
+    action: str  # accept, decline, cancel (challenge id); resign, draw, drawyes, drawno, rematch
+    target: int  # the challenge or match id
+    style: str = "secondary"  # primary, secondary, success or danger
+
+    @property
+    def custom_id(self) -> str:
+        return f"{BUTTON_PREFIX}:{self.action}:{self.target}"
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Message:
+    text: str
+    title: str | None = None  # shown as an embed with the fields below
+    fields: tuple[tuple[str, str], ...] = ()
+    files: tuple[Attachment, ...] = ()
+    buttons: tuple[Button, ...] = ()
+
+
+@dataclass(frozen=True)
+class Response:
+    """What one command or click produces.
+
+    `reply` answers the person (only them when `ephemeral`); `edit_origin` replaces the message
+    whose button was clicked; `open_thread` names a public thread to make from the reply (or
+    the clicked message) for `match_id`; `posts` go to that match's thread, or its channel.
+    """
+
+    reply: Message | None = None
+    ephemeral: bool = False
+    edit_origin: Message | None = None
+    open_thread: str | None = None
+    match_id: int | None = None
+    posts: tuple[Message, ...] = ()
+
+
+def private(text: str) -> Response:
+    """A reply only the person sees: refusals, confirmations."""
+    return Response(reply=Message(text), ephemeral=True)
+
+
+def mention(user_id: int | None) -> str:
+    return "anyone" if user_id is None else f"<@{user_id}>"

@@ -1,0 +1,111 @@
+"""Console mode: scripted full games of every game, through the same handlers as Discord."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.commands import Commands
+from bot.console import Console
+from bot.service import MatchService
+from bot.store import Store
+from rules import get_game
+from tests.gamekit import GAME_IDS, random_record
+
+
+@pytest.fixture
+async def console(tmp_path: Path) -> AsyncIterator[tuple[Console, list[str]]]:
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    lines: list[str] = []
+    yield Console(Commands(MatchService(store)), tmp_path / "out", lines.append), lines
+    await store.close()
+
+
+def script(game_id: str, seed: int) -> tuple[list[str], str]:
+    """Console lines for a whole random game (Alice takes the first side), and its result."""
+    game = get_game(game_id)
+    record = random_record(game, seed)
+    first = game.side_name(game.sides[0]).lower().removeprefix("the ")
+    lines = [f"alice: /challenge @bob {game_id} side:{first}", "bob: [Accept]"]
+    players = {game.sides[0]: "alice", game.sides[1]: "bob"}
+    for position, move in zip(record.positions, record.moves, strict=False):
+        lines.append(
+            f"#{game_id}-1 {players[game.side_to_move(position)]}: /move {game.format_move(move)}"
+        )
+    outcome = record.outcome
+    assert outcome is not None
+    if outcome.winner is None:
+        result = f"Draw ({outcome.reason})"
+    else:
+        side = game.side_name(outcome.winner)
+        result = f"{side[0].upper()}{side[1:]} won ({outcome.reason})"
+    return [*lines, f"alice: /leaderboard {game_id}"], result
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_a_scripted_game_ends_with_its_result_and_leaderboard(
+    console: tuple[Console, list[str]], game_id: str
+) -> None:
+    bot, output = console
+    lines, result = script(game_id, seed=4)
+    for line in lines:
+        await bot.line(line)
+    assert not any("(to " in line for line in output), [line for line in output if "(to " in line]
+    assert f"#{game_id}-1 bot: [thread" not in output  # threads are announced where they open
+    assert any(f"Game over: {result}." in line for line in output)
+    board = [line for line in output if line.startswith("#general bot: ") and " — " in line][-2:]
+    draw = result.startswith("Draw")
+    expected = ("0-1-0", "0-1-0") if draw else ("1-0-0", "0-0-1")
+    assert [b.rsplit(", ", 1)[1] for b in board] == list(expected)
+
+
+async def test_refusals_go_only_to_the_person(console: tuple[Console, list[str]]) -> None:
+    bot, output = console
+    for line in (
+        "alice: /challenge @bob checkers side:black",
+        "carol: [Accept]",
+        "bob: [Accept]",
+        "#checkers-1 bob: /move 11-15",
+        "alice: /dance",
+        "alice: /move 99-100",
+        "#general alice: /board match:x",
+    ):
+        await bot.line(line)
+    private = [line for line in output if "(to " in line]
+    assert private == [
+        "#general bot (to carol): This challenge is for bob, not you: start your own with "
+        "/challenge.",
+        "#checkers-1 bot (to bob): It is not your turn: waiting for alice to move.",
+        "#general bot (to alice): There is no /dance command: /help lists them.",
+        "#general bot (to alice): Square 99 is not on the board: squares are 1-32.",
+        "#general bot (to alice): A match is a number like 12, not 'x'.",
+    ]
+
+
+def test_the_console_command_reads_stdin(tmp_path: Path) -> None:
+    lines, result = script("three-musketeers", seed=1)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "console",
+            "--db",
+            str(tmp_path / "c.sqlite3"),
+            "--out",
+            str(tmp_path / "pics"),
+        ],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"Game over: {result}." in done.stdout
+    # the start picture, the board when the game began, and one board a move
+    assert len(list((tmp_path / "pics").glob("*.png"))) == len(lines) - 1

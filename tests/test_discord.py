@@ -1,0 +1,181 @@
+"""The Discord adapter, offline, through discord.py's own command tree and view store."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.commands import COMMAND_OPTIONS
+from bot.discord_bot import COMMANDS
+from bot.views import SweepEvent
+from tests.discordkit import CHANNEL_ID, DiscordHarness, Sent
+
+ALICE = (111_111_111_111_111_111, "alice")
+BOB = (222_222_222_222_222_222, "bob")
+CAROL = (333_333_333_333_333_333, "carol")
+
+
+@pytest.fixture
+async def discord_bot(tmp_path: Path) -> AsyncIterator[DiscordHarness]:
+    harness = await DiscordHarness(tmp_path / "bot.sqlite3").start()
+    yield harness
+    await harness.stop()
+
+
+def one(sent: list[Sent], kind: str) -> Sent:
+    found = [s for s in sent if s.kind == kind]
+    assert len(found) == 1, [(s.kind, s.text[:60]) for s in sent]
+    return found[0]
+
+
+async def start_game(bot: DiscordHarness) -> tuple[Sent, int]:
+    """Alice (Black) challenges Bob; Bob accepts. Returns the first board post and its thread."""
+    challenge = one(
+        await bot.command(ALICE, "challenge", game="checkers", opponent=BOB, side="black"), "reply"
+    )
+    assert challenge.files == ["checkers-start.png"]
+    assert challenge.labels == ["Accept", "Decline", "Cancel"]
+    started = await bot.click(BOB, challenge, "Accept")
+    assert "has started" in one(started, "update").text
+    board = one(started, "post")
+    assert board.channel_id != CHANNEL_ID  # posted in the new thread
+    return board, board.channel_id
+
+
+async def test_a_whole_game_through_discord(discord_bot: DiscordHarness) -> None:
+    bot = discord_bot
+    board, thread = await start_game(bot)
+    assert "<@111111111111111111> (Black) to move" in board.text
+    assert board.labels == ["Offer draw", "Resign"] and board.files == ["checkers-1-0.png"]
+
+    moved = one(await bot.command(ALICE, "move", thread, move="11-15"), "reply")
+    assert "played 11-15" in moved.text and moved.files == ["checkers-1-1.png"]
+    assert "<@222222222222222222> (White) to move" in moved.text
+
+    late = one(await bot.command(ALICE, "move", thread, move="12-16"), "ephemeral")
+    assert "not your turn" in late.text
+    wrong = one(await bot.command(BOB, "move", thread, move="22-17x"), "ephemeral")
+    assert "not a checkers move" in wrong.text
+    illegal = one(await bot.command(BOB, "move", thread, move="21-18"), "ephemeral")
+    assert "is not legal" in illegal.text
+
+    assert await bot.autocomplete(BOB, "move", "move", "", thread) == [
+        "21-17",
+        "22-17",
+        "22-18",
+        "23-18",
+        "23-19",
+        "24-19",
+        "24-20",
+    ]
+    assert await bot.autocomplete(BOB, "move", "move", "23", thread) == ["23-18", "23-19"]
+    assert await bot.autocomplete(ALICE, "move", "move", "", thread) == []  # not her turn
+
+    # from the channel, the board goes to the thread and the mover gets a private note
+    sent = await bot.command(BOB, "move", CHANNEL_ID, move="22-18")
+    assert "The board is in the game's thread" in one(sent, "ephemeral").text
+    assert one(sent, "post").channel_id == thread
+
+    spectator = one(await bot.command(CAROL, "board", CHANNEL_ID), "reply")
+    assert spectator.files and "Move 2" in spectator.text
+
+    offer = one(await bot.click(ALICE, moved, "Offer draw"), "reply")
+    assert offer.labels == ["Accept draw", "Decline draw", "Resign"]
+    not_yours = one(await bot.click(ALICE, offer, "Accept draw"), "ephemeral")
+    assert "no draw offer from your opponent" in not_yours.text
+    declined = one(await bot.click(BOB, offer, "Decline draw"), "reply")
+    assert "declined the draw" in declined.text
+
+    resigned = one(await bot.click(BOB, declined, "Resign"), "reply")
+    assert "Game over: Black won (White resigned)" in resigned.text
+    assert resigned.labels == ["Rematch"]
+
+    rematch = one(await bot.click(BOB, resigned, "Rematch"), "reply")
+    assert rematch.labels == ["Accept", "Decline", "Cancel"] and "plays Black" in rematch.text
+
+    board_text = one(await bot.command(CAROL, "leaderboard", game="checkers"), "reply").text
+    assert "1. alice" in board_text and "2. bob" in board_text and "1-0-0" in board_text
+
+
+async def test_challenge_buttons_refuse_the_wrong_people(discord_bot: DiscordHarness) -> None:
+    challenge = one(
+        await discord_bot.command(ALICE, "challenge", game="the-crown", opponent=BOB), "reply"
+    )
+    for user, label, words in (
+        (CAROL, "Accept", "is for"),
+        (CAROL, "Decline", "Only the challenged"),
+        (BOB, "Cancel", "Only the player who made"),
+        (ALICE, "Accept", "cannot accept your own"),
+    ):
+        assert words in one(await discord_bot.click(user, challenge, label), "ephemeral").text
+    assert "withdrew" in one(await discord_bot.click(ALICE, challenge, "Cancel"), "update").text
+
+
+async def test_buttons_still_work_after_a_restart(tmp_path: Path) -> None:
+    first = await DiscordHarness(tmp_path / "bot.sqlite3").start()
+    challenge = one(
+        await first.command(ALICE, "challenge", game="three-crowns", opponent=BOB), "reply"
+    )
+    await first.stop()
+    second = await DiscordHarness(tmp_path / "bot.sqlite3").start()  # a fresh process
+    try:
+        started = await second.click(BOB, challenge, "Accept")
+        assert "3 Crowns #1** has started" in one(started, "update").text
+    finally:
+        await second.stop()
+
+
+async def test_history_rules_help_games_stats(discord_bot: DiscordHarness) -> None:
+    bot = discord_bot
+    _, thread = await start_game(bot)
+    await bot.command(ALICE, "move", thread, move="11-15")
+    history = one(await bot.command(CAROL, "history", thread), "reply")
+    assert history.files == ["checkers-1.txt", "checkers-1.gif"]
+    games = one(await bot.command(CAROL, "games", CHANNEL_ID), "reply")
+    assert "#1 Checkers" in games.text and f"<#{thread}>" in games.text
+    rules = one(await bot.command(CAROL, "rules", game="three-musketeers"), "ephemeral")
+    assert "[house]" in rules.text and rules.files == ["three-musketeers-start.png"]
+    assert "/challenge" in one(await bot.command(CAROL, "help"), "ephemeral").text
+    await bot.command(BOB, "resign", thread)
+    stats = one(await bot.command(CAROL, "stats", user=ALICE), "reply")
+    assert "Checkers" in str(stats.embeds) and "as Black 1-0-0" in str(stats.embeds)
+
+
+async def test_abort_before_both_sides_moved(discord_bot: DiscordHarness) -> None:
+    _, thread = await start_game(discord_bot)
+    aborted = one(await discord_bot.command(BOB, "abort", thread), "reply")
+    assert "Game over: Aborted" in aborted.text and aborted.labels == []
+
+
+def test_every_command_serialises_with_valid_names() -> None:
+    tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
+    assert {c.name for c in COMMANDS} == set(COMMAND_OPTIONS)
+    for command in COMMANDS:
+        data = command.to_dict(tree)
+        assert data["name"] == command.name and 1 <= len(data["description"]) <= 100
+        names = [o["name"] for o in data.get("options", [])]
+        assert set(names) == set(COMMAND_OPTIONS[command.name])
+        for option in data.get("options", []):
+            assert option["name"].islower() and 1 <= len(option["description"]) <= 100
+
+
+async def test_sweeper_news_is_posted_in_the_match_thread(discord_bot: DiscordHarness) -> None:
+    _, thread = await start_game(discord_bot)
+    service = discord_bot.bot.handlers.service
+    match = await service.match(1)
+    before = len(discord_bot.fake.sent)
+    await discord_bot.bot.on_sweep(SweepEvent("reminder", match=match, seconds_left=3000))
+    await discord_bot.bot.on_sweep(
+        SweepEvent(
+            "timeout",
+            match=await service.resign(match.guild_id, match.channel_id, BOB[0], match.id),
+        )
+    )
+    reminder, timeout = discord_bot.fake.sent[before:]
+    assert reminder.channel_id == timeout.channel_id == thread
+    assert "your move in Checkers #1: 50 minutes left" in reminder.text
+    assert "Time is up." in timeout.text and timeout.files
