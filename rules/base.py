@@ -95,6 +95,13 @@ class Game(ABC, Generic[P, M]):
         """The legal move the text names; raises IllegalMove saying why not."""
 
     # --- helpers shared by every game ---------------------------------------
+    def legal_or_over(self, position: P) -> list[M]:
+        """The legal moves, or IllegalMove if there are none because the game is over."""
+        legal = self.legal_moves(position)
+        if not legal:
+            raise IllegalMove("the game is over: there is no move to make")
+        return legal
+
     def play(self, position: P, move: M | str) -> tuple[M, P]:
         """Check a move (object or text) against the position and apply it."""
         if isinstance(move, str):

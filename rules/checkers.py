@@ -111,9 +111,7 @@ class Checkers(Game[CheckersPosition, CheckersMove]):
         for square in path:
             if not 1 <= square <= 32:
                 raise IllegalMove(f"square {square} is not on the board: squares are 1-32")
-        legal = self.legal_moves(position)
-        if not legal:
-            raise IllegalMove("the game is over: there is no move to make")
+        legal = self.legal_or_over(position)
         shown = cleaned
         if len(path) == 2:
             matches = [m for m in legal if m.path[0] == path[0] and m.path[-1] == path[1]]

@@ -284,7 +284,7 @@ class TheCrown(Game[CrownPosition, CrownMove]):
             )
         src = INDEX[m.group(1)]
         move = CrownMove(src, LEAVE if m.group(3) else INDEX[m.group(2)])
-        legal = self.legal_moves(position)
+        legal = self.legal_or_over(position)
         if move in legal:
             return move
         raise IllegalMove(self._why_illegal(position, move, cleaned, legal))
@@ -292,8 +292,6 @@ class TheCrown(Game[CrownPosition, CrownMove]):
     def _why_illegal(
         self, position: CrownPosition, move: CrownMove, shown: str, legal: list[CrownMove]
     ) -> str:
-        if not legal:
-            return "the game is over: there is no move to make"
         texts = [self.format_move(m) for m in legal]
         if legal[0].dst == LEAVE:
             return f"{shown} is not legal: your Prince is checkmated and must leave ({texts[0]})"

@@ -183,9 +183,7 @@ class ThreeCrowns(Game[CrownsPosition, PathMove]):
 
     def parse_move(self, position: CrownsPosition, text: str) -> PathMove:
         path, shown = GRID.parse_path(text, "f3-e3 or d6xd4xf4")
-        legal = self.legal_moves(position)
-        if not legal:
-            raise IllegalMove("the game is over: there is no move to make")
+        legal = self.legal_or_over(position)
         if len(path) == 2:
             matches = [m for m in legal if (m.path[0], m.path[-1]) == path]
             if len(matches) > 1:

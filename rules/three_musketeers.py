@@ -85,9 +85,7 @@ class ThreeMusketeers(Game[MusketeersPosition, PathMove]):
 
     def parse_move(self, position: MusketeersPosition, text: str) -> PathMove:
         path, shown = GRID.parse_path(text, "c3xc4 or b3-c3")
-        legal = self.legal_moves(position)
-        if not legal:
-            raise IllegalMove("the game is over: there is no move to make")
+        legal = self.legal_or_over(position)
         if len(path) != 2:
             raise IllegalMove(f"{shown} is not legal: a move goes from one cell to a neighbour")
         for move in legal:
