@@ -14,7 +14,7 @@ from rules import GAMES
 
 from .commands import HELP, Commands, Context
 from .config import Settings
-from .replies import BUTTON_PREFIX, Button, Message, Response
+from .replies import BUTTON_PREFIX, Button, Message, Response, private
 from .service import MatchService
 from .store import Store
 from .views import SweepEvent
@@ -22,6 +22,7 @@ from .views import SweepEvent
 log = logging.getLogger("bot")
 #: how long a handler may run before the interaction is deferred (Discord allows 3 s)
 DEFER_AFTER = 2.0
+SORRY = "Sorry, something went wrong on our side. Nothing was changed; please try again."
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -139,7 +140,11 @@ class GameBot(discord.AutoShardedClient):
         deferred = not done
         if deferred:
             await interaction.response.defer(thinking=not click)
-        response: Response = await task
+        try:
+            response: Response = await task
+        except Exception:
+            log.exception("handler failed for %s", interaction.data)
+            response = private(SORRY)
         await self.show(interaction, response, deferred=deferred, click=click)
 
     async def show(

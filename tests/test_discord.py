@@ -179,3 +179,14 @@ async def test_sweeper_news_is_posted_in_the_match_thread(discord_bot: DiscordHa
     assert reminder.channel_id == timeout.channel_id == thread
     assert "your move in Checkers #1: 50 minutes left" in reminder.text
     assert "Time is up." in timeout.text and timeout.files
+
+
+async def test_an_unexpected_error_gets_a_private_apology(
+    discord_bot: DiscordHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(discord_bot.bot.handlers.service, "leaderboard", broken)
+    sorry = one(await discord_bot.command(ALICE, "leaderboard", game="checkers"), "ephemeral")
+    assert "something went wrong" in sorry.text
