@@ -6,6 +6,7 @@ import asyncio
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -89,35 +90,21 @@ async def test_move_result_carries_the_canonical_move_and_the_turn(service: Matc
 
 
 # --- refusals ---
-async def test_challenge_refusals(service: MatchService) -> None:
-    await refused(
-        service,
-        service.challenge(GUILD, CHANNEL, ALICE, "checkers", opponent_id=ALICE),
-        "challenge yourself",
-    )
-    await refused(
-        service, service.challenge(GUILD, CHANNEL, ALICE, "chess"), "no game called 'chess'"
-    )
-    await refused(
-        service,
-        service.challenge(GUILD, CHANNEL, ALICE, "checkers", side="green"),
-        "no side called 'green'",
-    )
-    await refused(
-        service,
-        service.challenge(GUILD, CHANNEL, ALICE, "checkers", move_time=30),
-        "between 1 minute and 14 days",
-    )
-    await refused(
-        service,
-        service.challenge(GUILD, CHANNEL, ALICE, "checkers", move_time="15d"),
-        "between 1 minute and 14 days",
-    )
-    await refused(
-        service,
-        service.challenge(GUILD, CHANNEL, ALICE, "checkers", move_time="soon"),
-        "is not a time limit",
-    )
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"game_id": "checkers", "opponent_id": ALICE}, "challenge yourself"),
+        ({"game_id": "chess"}, "no game called 'chess'"),
+        ({"game_id": "checkers", "side": "green"}, "no side called 'green'"),
+        ({"game_id": "checkers", "move_time": 30}, "between 1 minute and 14 days"),
+        ({"game_id": "checkers", "move_time": "15d"}, "between 1 minute and 14 days"),
+        ({"game_id": "checkers", "move_time": "soon"}, "is not a time limit"),
+    ],
+)
+async def test_challenge_refusals(
+    service: MatchService, options: dict[str, Any], message: str
+) -> None:
+    await refused(service, service.challenge(GUILD, CHANNEL, ALICE, **options), message)
 
 
 async def test_answering_challenge_refusals(service: MatchService, clock: Clock) -> None:
