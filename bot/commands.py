@@ -106,27 +106,25 @@ class Commands:
     ) -> Message:
         """The board picture with who is to move (or the result) and the right buttons."""
         game = get_game(match.game_id)
-        if match.active:
+        buttons: tuple[Button, ...] = ()
+        if not match.active:
+            status = f"Game over: {match.result_text()}."
+            if match.ply:
+                buttons = (Button("Rematch", "rematch", match.id, "primary"),)
+        else:
             side = match.side_to_move
             status = f"{mention(match.user_to_move)} ({game.side_name(side)}) to move."
+            buttons = (Button("Offer draw", "draw", match.id),)
             if match.draw_offer_by is not None:
                 status += f" {mention(match.draw_offer_by)} offers a draw."
-            buttons: tuple[Button, ...] = (
-                Button("Offer draw", "draw", match.id),
-                Button("Resign", "resign", match.id, "danger"),
-            )
-            if match.draw_offer_by is not None:
                 buttons = (
                     Button("Accept draw", "drawyes", match.id, "success"),
                     Button("Decline draw", "drawno", match.id),
-                    Button("Resign", "resign", match.id, "danger"),
                 )
-        else:
-            status = f"Game over: {match.result_text()}."
-            buttons = (Button("Rematch", "rematch", match.id, "primary"),) if match.ply else ()
+            buttons += (Button("Resign", "resign", match.id, "danger"),)
         png = await render_png(match, move)
         return Message(
-            f"**{game.name} #{match.id}** — {headline} {status}".replace("  ", " "),
+            " ".join(filter(None, [f"**{game.name} #{match.id}** —", headline, status])),
             files=(Attachment(f"{game.id}-{match.id}-{match.ply}.png", png),),
             buttons=buttons,
         )
