@@ -190,3 +190,17 @@ async def test_an_unexpected_error_gets_a_private_apology(
     monkeypatch.setattr(discord_bot.bot.handlers.service, "leaderboard", broken)
     sorry = one(await discord_bot.command(ALICE, "leaderboard", game="checkers"), "ephemeral")
     assert "something went wrong" in sorry.text
+
+
+async def test_slow_answers_are_deferred_then_sent(
+    discord_bot: DiscordHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.discord_bot.DEFER_AFTER", 0)  # as if every handler were slow
+    challenge = await discord_bot.command(ALICE, "challenge", game="checkers", opponent=BOB)
+    assert [s.kind for s in challenge] == ["defer", "followup"]
+    assert challenge[1].labels == ["Accept", "Decline", "Cancel"]
+    refused = await discord_bot.command(CAROL, "move", move="11-15")
+    assert [s.kind for s in refused] == ["defer", "delete", "ephemeral"]  # no public trace
+    started = await discord_bot.click(BOB, challenge[1], "Accept")
+    assert [s.kind for s in started] == ["defer", "edit", "post"]
+    assert "has started" in started[1].text and started[2].files
