@@ -75,10 +75,3 @@ def bits_of(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
-
-
-def mask_of(squares: list[int] | tuple[int, ...]) -> int:
-    out = 0
-    for s in squares:
-        out |= 1 << (s - 1)
-    return out
