@@ -113,6 +113,9 @@ class Checkers(Game[CheckersPosition, CheckersMove]):
                 raise IllegalMove(f"square {square} is not on the board: squares are 1-32")
         legal = self.legal_or_over(position)
         shown = cleaned
+        exact = [m for m in legal if m.path == path]
+        if exact:  # a full path always wins over the short capture form
+            return exact[0]
         if len(path) == 2:
             matches = [m for m in legal if m.path[0] == path[0] and m.path[-1] == path[1]]
             if len({frozenset(m.captured_squares()) for m in matches}) > 1:
@@ -120,10 +123,6 @@ class Checkers(Game[CheckersPosition, CheckersMove]):
                 raise IllegalMove(f"{shown} is ambiguous: say which, one of {options}")
             if matches:
                 return matches[0]
-        else:
-            for m in legal:
-                if m.path == path:
-                    return m
         raise IllegalMove(self._why_illegal(position, path, shown, legal))
 
     def _why_illegal(

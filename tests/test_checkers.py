@@ -73,6 +73,13 @@ def test_short_form_with_different_captured_pieces_is_ambiguous() -> None:
     assert GAME.format_move(GAME.parse_move(position, "26x19x10")) == "26x19x10"
 
 
+def test_a_single_jump_written_in_full_beats_a_loop_ending_on_the_same_square() -> None:
+    position = GAME.decode("W:WK14:B9,17,18,25,26")
+    texts = [GAME.format_move(m) for m in GAME.legal_moves(position)]
+    assert "14x5" in texts and any(t.startswith("14x") and t.endswith("x5") for t in texts[1:])
+    assert GAME.format_move(GAME.parse_move(position, "14x5")) == "14x5"
+
+
 def test_long_path_must_match_exactly() -> None:
     position = GAME.decode("W:W21,28,30,32:B2,6,8,15,16,17,24")
     with pytest.raises(IllegalMove, match="capture is mandatory"):

@@ -39,6 +39,20 @@ def test_every_legal_move_round_trips_through_its_text(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_every_position_of_a_random_game_reads_back_its_printed_moves(
+    game_id: str, seed: int
+) -> None:
+    """Each legal move's printed text parses back to that very move, in every position of a
+    random game (kings, loops and late endings included, not only a sample)."""
+    game = get_game(game_id)
+    for position in random_record(game, seed, max_plies=400).positions:
+        for move in game.legal_moves(position):
+            assert game.parse_move(position, game.format_move(move)) == move
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_random_games_reach_an_outcome(game_id: str) -> None:
     game = get_game(game_id)
     reasons: set[str] = set()
