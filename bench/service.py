@@ -47,7 +47,9 @@ async def run(*, render: bool, paced: bool) -> None:
                 challenge = await service.challenge(
                     GUILD, channel, 2 * index + 1, games[index % 4], opponent_id=2 * index + 2
                 )
-                match = await service.accept(challenge.id, 2 * index + 2)
+                match = await service.accept(
+                    challenge.id, 2 * index + 2, guild_id=GUILD, channel_id=channel
+                )
                 game = GAMES[match.game_id]
                 while match.active and len(latencies) < MOVES:
                     if paced:

@@ -7,8 +7,10 @@ import asyncio
 import sys
 from pathlib import Path
 
+from . import checkdb
 from .checkdb import check_db
 from .config import Settings
+from .errors import StoreError
 
 NO_TOKEN = (
     "No DISCORD_TOKEN set: create a bot at https://discord.com/developers/applications "
@@ -23,13 +25,26 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("run", help="run the Discord bot (the default)")
     commands.add_parser("sync", help="publish the slash commands to every server (global sync)")
     console = commands.add_parser("console", help="play from the terminal, without Discord")
-    check = commands.add_parser("check-db", help="replay every match and compare positions")
+    check = commands.add_parser(
+        "check-db",
+        help="check the database read-only: SQLite integrity, schema version, match replays",
+        description=checkdb.__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     for sub in (console, check):
         sub.add_argument(
             "--db", help="database file (default: DATABASE_PATH or ./data/bot.sqlite3)"
         )
     console.add_argument("--out", default="out", help="folder for the pictures (default: out)")
     args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    except StoreError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
     settings = Settings.load()
     database = getattr(args, "db", None) or settings.database_path
     if args.command == "check-db":

@@ -1,4 +1,12 @@
-"""Replays every match's move log and compares it with the stored position."""
+"""`python -m bot check-db`: is the database sound, and does every match replay?
+
+It opens the file read-only (it never creates, migrates or changes anything) and checks:
+1. SQLite's own `integrity_check` (pages, indexes, constraints) and `foreign_key_check`;
+2. the schema version: an older one is reported (the bot upgrades it on its next start), a
+   newer one refused (this bot would not understand it);
+3. every match: its move log has no gaps, replays under the rules, gives the stored ply and
+   position, and an active match has not in fact ended.
+"""
 
 from __future__ import annotations
 
@@ -6,20 +14,36 @@ from pathlib import Path
 
 from rules import GameRecord, RulesError, get_game
 
+from .migrations import LATEST
 from .store import Row, Store
 
 
 async def check_db(path: str | Path) -> tuple[int, list[str]]:
-    """(matches checked, a line per problem found)."""
-    store = await Store.open(path)
-    problems: list[str] = []
+    """(matches checked, a line per problem found); StoreError if it cannot be read at all."""
+    store = await Store.open(path, readonly=True)
     try:
+        problems = await _check_file(store)
+        version = await store.version()
+        if version < LATEST:
+            return 0, [
+                *problems,
+                f"the schema is at version {version} of {LATEST}: the bot upgrades it when it "
+                "next starts (matches not checked)",
+            ]
         rows = await store.all("SELECT * FROM matches ORDER BY id")
         for row in rows:
             problems += await _check_match(store, row)
     finally:
         await store.close()
     return len(rows), problems
+
+
+async def _check_file(store: Store) -> list[str]:
+    found = [r[0] for r in await store.all("PRAGMA integrity_check")]
+    problems = [f"integrity: {line}" for line in found if line != "ok"]
+    for table, rowid, parent, _ in await store.all("PRAGMA foreign_key_check"):
+        problems.append(f"integrity: {table} row {rowid} refers to a missing {parent} row")
+    return problems
 
 
 async def _check_match(store: Store, row: Row) -> list[str]:

@@ -4,6 +4,7 @@ these and only these; refusals become private replies."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -11,9 +12,9 @@ from typing import Any
 from render import board_png, game_gif
 from rules import GAMES, get_game
 
-from .errors import Refusal
+from .errors import CannotSave, Refusal
 from .options import duration_text
-from .replies import Attachment, Button, Message, Response, mention, private
+from .replies import BUTTON_PREFIX, Attachment, Button, Message, Response, mention, private
 from .service import MatchService
 from .views import ChallengeView, MatchView, SweepEvent
 
@@ -33,6 +34,49 @@ COMMAND_OPTIONS: dict[str, tuple[str, ...]] = {
     "rules": ("game",),
     "help": (),
 }
+
+_NUMBER = re.compile(r"[0-9]{1,20}")
+#: the buttons that act on a challenge (the others act on a match)
+CHALLENGE_ACTIONS = ("accept", "decline", "cancel")
+#: the options a command cannot run without
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "challenge": ("game",),
+    "move": ("move",),
+    "leaderboard": ("game",),
+    "rules": ("game",),
+}
+#: extra values an adapter passes with a user option: the display name it knows
+NAME_OPTIONS = {"opponent": "opponent_name", "user": "user_name"}
+EXAMPLES = {
+    "challenge": "/challenge game:checkers opponent:@bob",
+    "move": "/move move:11-15",
+    "leaderboard": "/leaderboard game:checkers",
+    "rules": "/rules game:checkers",
+}
+
+
+def usage(command: str) -> str:
+    """'/challenge game [opponent] [side] [time_per_move]'."""
+    required = REQUIRED.get(command, ())
+    names = [o if o in required else f"[{o}]" for o in COMMAND_OPTIONS[command]]
+    return " ".join([f"/{command}", *names])
+
+
+def check_options(command: str, options: dict[str, Any]) -> str | None:
+    """What is wrong with a command's options, in words (None: nothing)."""
+    if command not in COMMAND_OPTIONS:
+        return f"There is no /{command[:32]} command: /help lists them."
+    known = set(COMMAND_OPTIONS[command]) | {NAME_OPTIONS.get(o) for o in COMMAND_OPTIONS[command]}
+    unknown = [o for o in options if o not in known]
+    if unknown:
+        takes = f"its options are: {usage(command)}" if COMMAND_OPTIONS[command] else "no options"
+        return f"/{command} has no option {unknown[0][:32]!r}: {takes}."
+    missing = [o for o in REQUIRED.get(command, ()) if options.get(o) in (None, "")]
+    if missing:
+        example = f", for example {EXAMPLES[command]}" if command in EXAMPLES else ""
+        return f"/{command} needs {' and '.join(missing)}: type {usage(command)}{example}."
+    return None
+
 
 HELP = {
     "challenge": "Challenge someone (or anyone: leave opponent empty) to a game.",
@@ -61,6 +105,11 @@ class Context:
     user_name: str
 
 
+def here(ctx: Context) -> dict[str, int]:
+    """The server and channel an action comes from, as the service's keyword arguments."""
+    return {"guild_id": ctx.guild_id, "channel_id": ctx.channel_id}
+
+
 async def render_png(match: MatchView, last_move: str | None = None) -> bytes:
     """The board from the side to move's point of view (rendered off the event loop)."""
     perspective = match.side_to_move if match.active else None
@@ -87,18 +136,37 @@ class Commands:
         self.default_move_time = default_move_time
 
     async def run(self, command: str, ctx: Context, **options: Any) -> Response:
-        """Run a command by name."""
-        return await self._safely(getattr(self, f"do_{command}"), ctx, **options)
+        """Run a command by name; bad or missing options get a private answer."""
+        problem = check_options(command, options)
+        if problem is not None:
+            return private(problem)
+        names = {ctx.user_id: ctx.user_name}
+        for option, name_option in NAME_OPTIONS.items():
+            if options.get(option) is not None and options.get(name_option):
+                names[options[option]] = options[name_option]
+            options.pop(name_option, None)
+        return await self._safely(getattr(self, f"do_{command}"), ctx, names, **options)
 
     async def _safely(
-        self, handler: Callable[..., Awaitable[Response]], ctx: Context, *args: Any, **kwargs: Any
+        self,
+        handler: Callable[..., Awaitable[Response]],
+        ctx: Context,
+        names: dict[int, str],
+        *args: Any,
+        **kwargs: Any,
     ) -> Response:
-        """Call a handler; a refusal becomes a private reply."""
+        """Call a handler; a refusal becomes a private reply and writes nothing. After a
+        success the display names seen are remembered, if the database takes them."""
         try:
-            await self.service.remember(ctx.user_id, ctx.user_name)
-            return await handler(ctx, *args, **kwargs)
+            response = await handler(ctx, *args, **kwargs)
         except Refusal as refusal:
             return private(str(refusal))
+        for user_id, name in names.items():
+            try:
+                await self.service.remember(user_id, name)
+            except CannotSave:
+                break  # a name is a nicety: the command itself has succeeded
+        return response
 
     # --- messages about a match ---
     async def board_message(
@@ -155,10 +223,7 @@ class Commands:
         opponent: int | None = None,
         side: str | None = None,
         time_per_move: str | None = None,
-        opponent_name: str | None = None,
     ) -> Response:
-        if opponent is not None and opponent_name:
-            await self.service.remember(opponent, opponent_name)
         challenge = await self.service.challenge(
             ctx.guild_id,
             ctx.channel_id,
@@ -197,11 +262,10 @@ class Commands:
 
     async def click(self, ctx: Context, custom_id: str) -> Response:
         """A button press: `bgb:<action>:<id>`."""
-        try:
-            _, action, target = custom_id.split(":")
-            number = int(target)
-        except ValueError:
+        parts = custom_id.split(":")
+        if len(parts) != 3 or parts[0] != BUTTON_PREFIX or not _NUMBER.fullmatch(parts[2]):
             return private("That button is no longer in use.")
+        action, number = parts[1], int(parts[2])
         handlers = {
             "accept": self._accept,
             "decline": self._decline,
@@ -214,10 +278,15 @@ class Commands:
         }
         if action not in handlers:
             return private("That button is no longer in use.")
-        return await self._safely(handlers[action], ctx, number)
+        if action not in CHALLENGE_ACTIONS:
+            try:
+                await self.service.check_here(number, ctx.guild_id, ctx.channel_id)
+            except Refusal as refusal:
+                return private(str(refusal))
+        return await self._safely(handlers[action], ctx, {ctx.user_id: ctx.user_name}, number)
 
     async def _accept(self, ctx: Context, challenge_id: int) -> Response:
-        match = await self.service.accept(challenge_id, ctx.user_id)
+        match = await self.service.accept(challenge_id, ctx.user_id, **here(ctx))
         return await self._started(match, f"{mention(ctx.user_id)} accepted.")
 
     async def _started(self, match: MatchView, headline: str) -> Response:
@@ -231,13 +300,13 @@ class Commands:
         )
 
     async def _decline(self, ctx: Context, challenge_id: int) -> Response:
-        challenge = await self.service.decline(challenge_id, ctx.user_id)
+        challenge = await self.service.decline(challenge_id, ctx.user_id, **here(ctx))
         game = get_game(challenge.game_id)
         who, whose = mention(ctx.user_id), mention(challenge.challenger_id)
         return Response(edit_origin=Message(f"{who} declined {whose}'s {game.name} challenge."))
 
     async def _cancel(self, ctx: Context, challenge_id: int) -> Response:
-        challenge = await self.service.cancel(challenge_id, ctx.user_id)
+        challenge = await self.service.cancel(challenge_id, ctx.user_id, **here(ctx))
         game = get_game(challenge.game_id)
         return Response(
             edit_origin=Message(f"{mention(ctx.user_id)} withdrew the {game.name} challenge.")
@@ -380,11 +449,8 @@ class Commands:
         ctx: Context,
         user: int | None = None,
         game: str | None = None,
-        user_name: str | None = None,
     ) -> Response:
         who = user if user is not None else ctx.user_id
-        if user is not None and user_name:
-            await self.service.remember(user, user_name)
         stats = await self.service.stats(ctx.guild_id, who, game)
         name = await self.service.name(who)
         if not stats:

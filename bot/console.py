@@ -7,6 +7,7 @@ each output line is what the bot would post: `#channel bot: ...`, or `#channel b
 
 from __future__ import annotations
 
+import logging
 import re
 import shlex
 import sys
@@ -16,9 +17,9 @@ from typing import Any
 
 from rules import GAMES
 
-from .commands import COMMAND_OPTIONS, Commands, Context
+from .commands import COMMAND_OPTIONS, Commands, Context, usage
 from .config import Settings
-from .replies import Button, Message, Response
+from .replies import Button, Message, Response, private
 from .service import MatchService
 from .store import Store
 
@@ -28,7 +29,9 @@ _LINE = re.compile(r"^\s*(?:#([\w-]+)\s+)?@?([^\s:][^:]*?)\s*:\s*(.*?)\s*$")
 _CLICK = re.compile(r"^\[(.+)\]$")
 _OPTION = re.compile(r"^([a-z_]+):(.*)$")
 _MENTION = re.compile(r"<([@#])(\d+)>")
+_MATCH = re.compile(r"#?[0-9]{1,20}")
 USER_OPTIONS = ("opponent", "user")
+log = logging.getLogger("bot.console")
 
 
 class Console:
@@ -57,6 +60,14 @@ class Console:
 
     # --- input ------------------------------------------------------------------------------
     async def line(self, text: str) -> None:
+        """One input line; whatever goes wrong with it, the console goes on with the next."""
+        try:
+            await self._line(text)
+        except Exception:
+            log.exception("console: the line %r failed", text[:80])
+            self.write("console: sorry, that line failed on our side; nothing was changed")
+
+    async def _line(self, text: str) -> None:
         if not text.strip() or text.lstrip().startswith("//"):
             return
         m = _LINE.match(text)
@@ -78,12 +89,18 @@ class Console:
 
     async def _run(self, ctx: Context, text: str) -> Response:
         try:
-            name, *args = shlex.split(text)
-            if name not in COMMAND_OPTIONS:
-                raise ValueError(f"There is no /{name} command: /help lists them.")
+            words = shlex.split(text)
+        except ValueError:
+            return private("That line has an unclosed quote: close it, or leave quotes out.")
+        if not words:
+            return private("Type a command after the /, like /help.")
+        name, *args = words
+        if name not in COMMAND_OPTIONS:
+            return private(f"There is no /{name[:32]} command: /help lists them.")
+        try:
             options = self.options(name, args)
         except ValueError as err:
-            return Response(reply=Message(str(err)), ephemeral=True)
+            return private(str(err))
         return await self.commands.run(name, ctx, **options)
 
     def options(self, command: str, args: list[str]) -> dict[str, Any]:
@@ -98,9 +115,8 @@ class Console:
             elif free:
                 name, value = free[0], arg
             else:
-                raise ValueError(
-                    f"/{command} takes {len(declared)} option(s): {', '.join(declared)}."
-                )
+                takes = f"its options are: {usage(command)}" if declared else "no options"
+                raise ValueError(f"/{command} takes {takes}; {arg[:32]!r} is one too many.")
             if name in free:
                 free.remove(name)
             values[name] = self.value(name, value)
@@ -112,8 +128,8 @@ class Console:
         if option in USER_OPTIONS:
             return self.user(text)
         if option == "match":
-            if not text.lstrip("#").isdigit():
-                raise ValueError(f"A match is a number like 12, not {text!r}.")
+            if not _MATCH.fullmatch(text):
+                raise ValueError(f"A match is a number like 12, not {text[:32]!r}.")
             return int(text.lstrip("#"))
         if option == "game":
             by_name = {g.name.lower(): g.id for g in GAMES.values()}

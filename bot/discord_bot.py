@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from typing import Any
@@ -17,6 +18,7 @@ from .config import Settings
 from .replies import BUTTON_PREFIX, Button, Message, Response, private
 from .service import MatchService
 from .store import Store
+from .sweeper import Sweeper
 from .views import SweepEvent
 
 log = logging.getLogger("bot")
@@ -121,11 +123,14 @@ class GameBot(discord.AutoShardedClient):
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to server %s", len(synced), guild.id)
-        self._sweeper = asyncio.create_task(service.run_sweeper(self.on_sweep), name="sweeper")
+        sweeper = Sweeper(service, self.on_sweep)
+        self._sweeper = asyncio.create_task(sweeper.run(), name="sweeper")
 
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper  # its open transaction, if any, is rolled back first
         if hasattr(self, "handlers"):
             await self.handlers.service.store.close()
         await super().close()
@@ -342,6 +347,7 @@ COMMANDS: tuple[app_commands.Command[Any, Any, None], ...] = (
 
 
 def run_bot(settings: Settings, *, sync_globally: bool = False) -> int:
+    """Run until stopped; a database that cannot be opened raises StoreError (one line)."""
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
     GameBot(settings, sync_globally=sync_globally).run(settings.discord_token, log_handler=None)
     return 0

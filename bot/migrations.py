@@ -113,6 +113,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         END
         """,
     ),
+    # 4: who ended a match by hand (an abort), kept as an id and worded when shown
+    (
+        """
+        ALTER TABLE matches ADD COLUMN ended_by INTEGER
+        """,
+    ),
 )
 
 LATEST = len(MIGRATIONS)

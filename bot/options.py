@@ -13,7 +13,9 @@ MINUTE, HOUR, DAY = 60, 3600, 86400
 MIN_MOVE_SECONDS, MAX_MOVE_SECONDS = MINUTE, 14 * DAY
 DEFAULT_MOVE_SECONDS = DAY
 _UNITS = {"s": 1, "m": MINUTE, "h": HOUR, "d": DAY}
-_DURATION = re.compile(r"(\d+)\s*([smhd])")
+_DURATION = re.compile(r"([0-9]+)\s*([smhd])")
+#: longer numbers are out of range anyway (and int() of thousands of digits is refused)
+_MAX_DIGITS = 9
 
 
 def side_choice(game: Game[Any, Any], text: str | None) -> str | None:
@@ -43,6 +45,8 @@ def move_seconds(value: int | str | None) -> int:
             raise Refusal(
                 f"{value[:30]!r} is not a time limit: write it like 30m, 2h, 1d or 1h30m."
             )
+        if any(len(n) > _MAX_DIGITS for n, _ in parts):
+            raise Refusal("The time per move must be between 1 minute and 14 days.")
         seconds = sum(int(n) * _UNITS[unit] for n, unit in parts)
     if not MIN_MOVE_SECONDS <= seconds <= MAX_MOVE_SECONDS:
         raise Refusal("The time per move must be between 1 minute and 14 days.")
@@ -50,10 +54,11 @@ def move_seconds(value: int | str | None) -> int:
 
 
 def duration_text(seconds: float) -> str:
-    """'2 days', '3 hours', '15 minutes', '40 seconds'."""
-    for unit, size in (("day", DAY), ("hour", HOUR), ("minute", MINUTE)):
-        if seconds >= size:
-            n = round(seconds / size)
-            return f"{n} {unit}{'s' if n != 1 else ''}"
-    n = max(0, round(seconds))
-    return f"{n} second{'s' if n != 1 else ''}"
+    """Exactly, in its two largest units: '2 days', '1 hour 30 minutes', '40 seconds'."""
+    left = max(0, round(seconds))
+    parts = []
+    for unit, size in (("day", DAY), ("hour", HOUR), ("minute", MINUTE), ("second", 1)):
+        n, left = divmod(left, size)
+        if n:
+            parts.append(f"{n} {unit}{'s' if n != 1 else ''}")
+    return " ".join(parts[:2]) or "0 seconds"

@@ -7,10 +7,12 @@ Refusal with a sentence to show the person; a refused action writes nothing.
 from __future__ import annotations
 
 import asyncio
+import logging
+import math
 import random
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -21,7 +23,8 @@ from rules import GAMES, Game, GameRecord, RulesError, UnknownGame, get_game
 from . import options
 from .errors import Refusal
 from .ratings import Rating, rate
-from .store import Row, Store
+from .replies import mention, plain
+from .store import MAX_ID, Row, Store
 from .views import (
     ChallengeView,
     DrawResult,
@@ -36,11 +39,21 @@ from .views import (
 Clock = Callable[[], float]
 CHALLENGE_SECONDS = 15 * 60
 RECORD_CACHE = 2048
+#: when a match's one turn reminder is due: a quarter of the time per move (at most an hour)
+#: before the deadline (as `_due_match` computes it)
+REMINDER_AT = "(deadline - MIN(3600.0, move_seconds / 4.0))"
+#: result reasons of aborted matches (who aborted is kept apart, as an id)
+ABORTED_BY_PLAYER = "aborted"
+NO_MOVE_IN_TIME = "no move was made in time"
+log = logging.getLogger("bot.service")
 
 
-def reminder_window(move_seconds: int) -> float:
-    """How long before the deadline the one reminder goes out."""
-    return min(3600.0, move_seconds / 4)
+def sentence(message: str, typed: str) -> str:
+    """A rules message as a sentence: capitalised, unless it starts with the move as typed."""
+    first = message.split(" ", 1)[0].rstrip(":,")
+    if first != "".join(typed.split()).lower():
+        message = message[:1].upper() + message[1:]
+    return f"{message}."
 
 
 class MatchService:
@@ -56,8 +69,11 @@ class MatchService:
         self.clock = clock
         self.rng = rng or random.Random()
         self.challenge_seconds = challenge_seconds
+        #: when the sweeper looks next, and the event that wakes it sooner (see `_due`)
+        self.wake_at = math.inf
+        self.changed = asyncio.Event()
         self._records: OrderedDict[int, tuple[int, GameRecord]] = OrderedDict()
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._names: dict[int, str] = {}
 
     # --- helpers -----------------------------------------------------------------
     @staticmethod
@@ -67,28 +83,38 @@ class MatchService:
         except UnknownGame as err:
             raise Refusal(f"{str(err)[0].upper()}{str(err)[1:]}.") from None
 
-    def _lock(self, match_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(match_id, asyncio.Lock())
+    def _due(self, when: float) -> None:
+        """Something falls due at `when`: wake the sweeper if that is before its next look."""
+        if when < self.wake_at:
+            self.changed.set()
+
+    def _due_match(self, deadline: float, move_seconds: int) -> None:
+        self._due(deadline - min(3600.0, move_seconds / 4))
 
     async def name(self, user_id: int | None) -> str:
-        """A user's remembered display name, or a Discord mention."""
+        """A user's remembered display name, shown literally, or a Discord mention."""
         if user_id is None:
             return "anyone"
         row = await self.store.one("SELECT name FROM users WHERE user_id = ?", (user_id,))
-        return row["name"] if row else f"<@{user_id}>"
+        return plain(row["name"]) if row else mention(user_id)
 
     async def remember(self, user_id: int, name: str) -> None:
-        """Keep a display name for leaderboards and messages (the adapter calls this)."""
+        """Keep a display name for leaderboards and messages (written only when it changed)."""
         name = " ".join(name.split())[:64] or str(user_id)
+        if self._names.get(user_id) == name:
+            return
         async with self.store.transaction() as db:
             await db.execute(
                 "INSERT INTO users (user_id, name) VALUES (?, ?) "
                 "ON CONFLICT(user_id) DO UPDATE SET name = excluded.name",
                 (user_id, name),
             )
+        self._names[user_id] = name
 
     async def _match_row(self, match_id: int) -> Row:
-        row = await self.store.one("SELECT * FROM matches WHERE id = ?", (match_id,))
+        row = None
+        if 0 < match_id <= MAX_ID:
+            row = await self.store.one("SELECT * FROM matches WHERE id = ?", (match_id,))
         if row is None:
             raise Refusal(f"There is no match #{match_id}. /games lists the games in progress.")
         return row
@@ -152,97 +178,115 @@ class MatchService:
                     "status": "open",
                 },
             )
+        self._due(now + self.challenge_seconds)
         return await self.challenge_view(challenge_id)
 
     async def challenge_view(self, challenge_id: int) -> ChallengeView:
-        row = await self.store.one("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
+        return ChallengeView.of(await self._challenge_row(challenge_id))
+
+    async def _challenge_row(self, challenge_id: int) -> Row:
+        row = None
+        if 0 < challenge_id <= MAX_ID:
+            row = await self.store.one("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
         if row is None:
             raise Refusal(f"There is no challenge #{challenge_id}.")
-        return ChallengeView.of(row)
+        return row
 
-    async def _open_challenge(self, challenge_id: int) -> ChallengeView:
-        challenge = await self.challenge_view(challenge_id)
-        if challenge.status != "open":
-            raise Refusal(f"This challenge was already {challenge.status}.")
-        if challenge.expires_at <= self.clock():
+    async def _open_challenge(self, challenge_id: int, guild_id: int, channel_id: int) -> Row:
+        """An open challenge made here (its channel, or the thread of the match it rematches);
+        read inside the caller's transaction."""
+        row = await self._challenge_row(challenge_id)
+        if row["guild_id"] != guild_id:
+            raise Refusal(f"There is no challenge #{challenge_id}.")
+        places = {row["channel_id"]}
+        if row["rematch_of"] is not None:
+            places.add((await self._match_row(row["rematch_of"]))["thread_id"])
+        if channel_id not in places:
+            raise Refusal("This challenge was made in another channel: answer it there.")
+        if row["status"] != "open":
+            raise Refusal(f"This challenge was already {row['status']}.")
+        if row["expires_at"] <= self.clock():
             raise Refusal("This challenge has expired: ask for a new one with /challenge.")
-        return challenge
+        return row
 
-    async def accept(self, challenge_id: int, user_id: int) -> MatchView:
+    async def accept(
+        self, challenge_id: int, user_id: int, *, guild_id: int, channel_id: int
+    ) -> MatchView:
         """Accept a challenge: the match starts, sides as asked or drawn at random."""
-        challenge = await self._open_challenge(challenge_id)
-        if user_id == challenge.challenger_id:
-            raise Refusal("You cannot accept your own challenge: wait for someone to accept it.")
-        if challenge.opponent_id is not None and user_id != challenge.opponent_id:
-            who = await self.name(challenge.opponent_id)
-            raise Refusal(f"This challenge is for {who}, not you: start your own with /challenge.")
-        game = get_game(challenge.game_id)
-        side = challenge.challenger_side or self.rng.choice(game.sides)
-        first, second = (
-            (challenge.challenger_id, user_id)
-            if side == game.sides[0]
-            else (user_id, challenge.challenger_id)
-        )
-        now = self.clock()
-        start = game.encode(game.initial_position())
         async with self.store.transaction() as db:
-            taken = await self.store.update(
-                db,
-                "challenges",
-                {"status": "accepted"},
-                "id = ? AND status = 'open'",
-                (challenge_id,),
-            )
-            if not taken:
-                raise Refusal("Someone else answered this challenge first.")
-            match_id = await self.store.insert(
-                db,
-                "matches",
-                {
-                    "guild_id": challenge.guild_id,
-                    "channel_id": challenge.channel_id,
-                    "game_id": game.id,
-                    "first_user": first,
-                    "second_user": second,
-                    "start_position": start,
-                    "position": start,
-                    "ply": 0,
-                    "status": "active",
-                    "move_seconds": challenge.move_seconds,
-                    "deadline": now + challenge.move_seconds,
-                    "created_at": now,
-                },
-            )
-            await self.store.update(
-                db, "challenges", {"match_id": match_id}, "id = ?", (challenge_id,)
-            )
+            row = await self._open_challenge(challenge_id, guild_id, channel_id)
+            if user_id == row["challenger_id"]:
+                raise Refusal(
+                    "You cannot accept your own challenge: wait for someone to accept it."
+                )
+            if row["opponent_id"] is not None and user_id != row["opponent_id"]:
+                who = await self.name(row["opponent_id"])
+                raise Refusal(
+                    f"This challenge is for {who}, not you: start your own with /challenge."
+                )
+            match_id = await self._start(db, row, user_id)
         return await self.match(match_id)
 
-    async def decline(self, challenge_id: int, user_id: int) -> ChallengeView:
-        challenge = await self._open_challenge(challenge_id)
-        if challenge.opponent_id != user_id:
-            if user_id == challenge.challenger_id:
-                raise Refusal("You made this challenge: use Cancel to withdraw it.")
-            raise Refusal("Only the challenged player can decline this challenge.")
-        return await self._close_challenge(challenge_id, "declined")
+    async def _start(self, db: aiosqlite.Connection, challenge: Row, user_id: int) -> int:
+        """Turn an open challenge into a match inside the caller's transaction."""
+        game = get_game(challenge["game_id"])
+        side = challenge["challenger_side"] or self.rng.choice(game.sides)
+        challenger = challenge["challenger_id"]
+        first, second = (challenger, user_id) if side == game.sides[0] else (user_id, challenger)
+        now = self.clock()
+        start = game.encode(game.initial_position())
+        match_id = await self.store.insert(
+            db,
+            "matches",
+            {
+                "guild_id": challenge["guild_id"],
+                "channel_id": challenge["channel_id"],
+                "game_id": game.id,
+                "first_user": first,
+                "second_user": second,
+                "start_position": start,
+                "position": start,
+                "ply": 0,
+                "status": "active",
+                "move_seconds": challenge["move_seconds"],
+                "deadline": now + challenge["move_seconds"],
+                "created_at": now,
+            },
+        )
+        self._due_match(now + challenge["move_seconds"], challenge["move_seconds"])
+        await self.store.update(
+            db,
+            "challenges",
+            {"status": "accepted", "match_id": match_id},
+            "id = ?",
+            (challenge["id"],),
+        )
+        return match_id
 
-    async def cancel(self, challenge_id: int, user_id: int) -> ChallengeView:
-        challenge = await self._open_challenge(challenge_id)
-        if challenge.challenger_id != user_id:
-            raise Refusal("Only the player who made this challenge can cancel it.")
-        return await self._close_challenge(challenge_id, "cancelled")
-
-    async def _close_challenge(self, challenge_id: int, status: str) -> ChallengeView:
+    async def decline(
+        self, challenge_id: int, user_id: int, *, guild_id: int, channel_id: int
+    ) -> ChallengeView:
         async with self.store.transaction() as db:
-            closed = await self.store.update(
-                db,
-                "challenges",
-                {"status": status},
-                "id = ? AND status = 'open'",
-                (challenge_id,),
+            row = await self._open_challenge(challenge_id, guild_id, channel_id)
+            if row["opponent_id"] != user_id:
+                if user_id == row["challenger_id"]:
+                    raise Refusal("You made this challenge: use Cancel to withdraw it.")
+                raise Refusal("Only the challenged player can decline this challenge.")
+            await self.store.update(
+                db, "challenges", {"status": "declined"}, "id = ?", (row["id"],)
             )
-            if not closed:
-                raise Refusal("This challenge was answered a moment ago.")
+        return await self.challenge_view(challenge_id)
+
+    async def cancel(
+        self, challenge_id: int, user_id: int, *, guild_id: int, channel_id: int
+    ) -> ChallengeView:
+        async with self.store.transaction() as db:
+            row = await self._open_challenge(challenge_id, guild_id, channel_id)
+            if row["challenger_id"] != user_id:
+                raise Refusal("Only the player who made this challenge can cancel it.")
+            await self.store.update(
+                db, "challenges", {"status": "cancelled"}, "id = ?", (row["id"],)
+            )
         return await self.challenge_view(challenge_id)
 
     # --- finding a match ----------------------------------------------------------------
@@ -274,28 +318,44 @@ class MatchService:
         listed = ", ".join([await self._describe(r, user_id) for r in rows[:10]])
         raise Refusal(f"You have several games here ({listed}): say which with its match number.")
 
-    async def _player_match(
-        self, guild_id: int, channel_id: int, user_id: int, match_id: int | None
-    ) -> tuple[Row, Game[Any, Any], str]:
-        """An active match the user plays in, and the user's side."""
-        row = await self.find(guild_id, channel_id, user_id, match_id)
-        view = MatchView.of(row)
-        side = view.side_of(user_id)
-        if side is None:
-            raise Refusal(f"You are not playing in match #{row['id']}: you can only watch it.")
-        if not view.active:
-            raise Refusal(f"Match #{row['id']} is over: {view.result_text()}.")
-        return row, get_game(row["game_id"]), side
+    async def check_here(self, match_id: int, guild_id: int, channel_id: int) -> None:
+        """Refuse a button of a match pressed outside its channel and thread."""
+        row = await self._match_row(match_id)
+        if row["guild_id"] != guild_id:
+            raise Refusal(f"There is no match #{match_id} on this server.")
+        if channel_id not in (row["channel_id"], row["thread_id"]):
+            raise Refusal(f"Match #{match_id} is played in another channel: act there.")
 
     @asynccontextmanager
     async def _playing(
         self, guild_id: int, channel_id: int, user_id: int, match_id: int | None
-    ) -> AsyncIterator[tuple[Row, Game[Any, Any], str]]:
-        """The user's active match, its game and the user's side, with the match locked."""
+    ) -> AsyncIterator[tuple[aiosqlite.Connection, Row, Game[Any, Any], str]]:
+        """The user's active match, its game and the user's side, read inside the transaction
+        that the action then writes in (so a decision always sees the latest row)."""
         if match_id is None:
             match_id = (await self.find(guild_id, channel_id, user_id))["id"]
-        async with self._lock(match_id):
-            yield await self._player_match(guild_id, channel_id, user_id, match_id)
+        async with self.store.transaction() as db:
+            row = await self.find(guild_id, channel_id, user_id, match_id)
+            view = MatchView.of(row)
+            side = view.side_of(user_id)
+            if side is None:
+                raise Refusal(f"You are not playing in match #{row['id']}: you can only watch it.")
+            if not view.active:
+                raise Refusal(f"Match #{row['id']} is over: {view.result_text()}.")
+            self._refuse_if_overdue(row)
+            yield db, row, get_game(row["game_id"]), side
+
+    def _refuse_if_overdue(self, row: Row) -> None:
+        """After the deadline nothing but the sweeper's verdict lands: wake it, refuse."""
+        if row["deadline"] is None or row["deadline"] > self.clock():
+            return
+        self._due(0.0)
+        view = MatchView.of(row)
+        late = get_game(row["game_id"]).side_name(view.side_to_move)
+        verdict = "it is aborted" if row["ply"] == 0 else f"{late} loses on time"
+        raise Refusal(
+            f"Time is up in match #{row['id']}: {late} did not move in time, so {verdict}."
+        )
 
     # --- moves ------------------------------------------------------------------------------
     async def move(
@@ -307,67 +367,52 @@ class MatchService:
         match_id: int | None = None,
     ) -> MoveResult:
         """Play a move in the user's match; the result carries the canonical move and the match."""
-        async with self._playing(guild_id, channel_id, user_id, match_id) as (row, game, side):
-            if game.side_to_move(game.decode(row["position"])) != side:
-                waiting = await self.name(MatchView.of(row).user_to_move)
+        playing = self._playing(guild_id, channel_id, user_id, match_id)
+        async with playing as (db, row, game, side):
+            view = MatchView.of(row)
+            if view.side_to_move != side:
+                waiting = await self.name(view.user_to_move)
                 raise Refusal(f"It is not your turn: waiting for {waiting} to move.")
             trial = (await self._record(row)).copy()
             try:
                 played = trial.play(text)
             except RulesError as err:
-                message = str(err)
-                raise Refusal(f"{message[0].upper()}{message[1:]}.") from None
+                raise Refusal(sentence(str(err), text)) from None
             move_text = game.format_move(played)
             now = self.clock()
             ply = row["ply"] + 1
             position = game.encode(trial.position)
-            outcome = trial.outcome
-            if outcome is None:
-                landed = await self.store.append_move(
-                    None, row["id"], ply, move_text, user_id, now, position
-                )
-            else:
-                async with self.store.transaction() as db:
-                    landed = await self.store.append_move(
-                        db, row["id"], ply, move_text, user_id, now, position
-                    )
-                    if landed:
-                        ending = await self._finish(
-                            db, row, ply, outcome.winner, outcome.reason, now
-                        )
-            if not landed:
+            if not await self.store.append_move(
+                db, row["id"], ply, move_text, user_id, now, position
+            ):
                 raise Refusal(
                     "The game changed while your move was on its way: look at the board "
                     "and try again."
                 )
-            # what the moves_advance_match trigger wrote, for the returned view
-            values: dict[str, Any] = {
-                "position": position,
-                "ply": ply,
-                "deadline": now + row["move_seconds"],
-                "draw_offer_by": row["draw_offer_by"] if row["draw_offer_by"] == user_id else None,
-            }
+            outcome = trial.outcome
             if outcome is not None:
-                values |= ending
-            self._cache(row["id"], row["ply"] + 1, trial)
-            texts = tuple(map(game.format_move, trial.moves))
-        return MoveResult(MatchView.of({**dict(row), **values}, texts), move_text, user_id)
+                await self._finish(db, row, ply, outcome.winner, outcome.reason, now)
+        self._due_match(now + row["move_seconds"], row["move_seconds"])
+        self._cache(row["id"], ply, trial)
+        match = await self.match(row["id"])
+        return MoveResult(match, move_text, user_id)
 
     async def legal_moves(
         self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
     ) -> list[str]:
         """The moves the user could play now (empty when it is not their turn)."""
         try:
-            row, game, side = await self._player_match(guild_id, channel_id, user_id, match_id)
+            row = await self.find(guild_id, channel_id, user_id, match_id)
         except Refusal:
             return []
-        position = game.decode(row["position"])
-        if game.side_to_move(position) != side:
+        view = MatchView.of(row)
+        if not view.active or view.side_of(user_id) != view.side_to_move:
             return []
         record = await self._record(row)
         if record.outcome is not None:
             return []
-        return [game.format_move(m) for m in game.legal_moves(position)]
+        game = get_game(row["game_id"])
+        return [game.format_move(m) for m in game.legal_moves(record.position)]
 
     # --- ending a game -----------------------------------------------------------------------
     async def _finish(
@@ -378,24 +423,23 @@ class MatchService:
         winner: str | None,
         reason: str,
         now: float,
-    ) -> dict[str, Any]:
-        """Mark the match finished at `ply` and rate it, inside the caller's transaction.
-
-        Returns the columns written: none (and nothing written) if the match is no longer
-        active at that ply."""
-        ending = {
-            "status": "finished",
-            "winner_side": winner,
-            "result_reason": reason,
-            "ended_at": now,
-            "deadline": None,
-            "draw_offer_by": None,
-        }
-        ended = await self.store.update(
-            db, "matches", ending, "id = ? AND status = 'active' AND ply = ?", (row["id"], ply)
+    ) -> None:
+        """Mark the match finished at `ply` and rate it, inside the caller's transaction
+        (which has read `row` and holds the write lock, so it is still active at `ply`)."""
+        await self.store.update(
+            db,
+            "matches",
+            {
+                "status": "finished",
+                "winner_side": winner,
+                "result_reason": reason,
+                "ended_at": now,
+                "deadline": None,
+                "draw_offer_by": None,
+            },
+            "id = ?",
+            (row["id"],),
         )
-        if not ended:
-            return {}
         game = get_game(row["game_id"])
         first, second = row["first_user"], row["second_user"]
         score = 0.5 if winner is None else 1.0 if winner == game.sides[0] else 0.0
@@ -411,7 +455,6 @@ class MatchService:
                 f"{column} = {column} + 1",
                 (row["guild_id"], game.id, user, rating.rating, rating.rd, rating.volatility),
             )
-        return ending
 
     @staticmethod
     async def _rating(db: aiosqlite.Connection, guild_id: int, game_id: str, user: int) -> Rating:
@@ -422,67 +465,58 @@ class MatchService:
         )
         return Rating(*found[0]) if found else Rating()
 
-    async def _end(
-        self, row: Row, winner: str | None, reason: str, *, rated: bool = True
-    ) -> MatchView:
-        """Finish (rated) or abort (unrated) an active match, guarded against races."""
-        now = self.clock()
-        async with self.store.transaction() as db:
-            if rated:
-                guard = bool(await self._finish(db, row, row["ply"], winner, reason, now))
-            else:
-                guard = await self.store.update(
-                    db,
-                    "matches",
-                    {
-                        "status": "aborted",
-                        "result_reason": reason,
-                        "ended_at": now,
-                        "deadline": None,
-                        "draw_offer_by": None,
-                    },
-                    "id = ? AND status = 'active' AND ply = ?",
-                    (row["id"], row["ply"]),
-                )
-            if not guard:
-                raise Refusal("The game changed a moment ago: look at the board and try again.")
-        return await self.match(row["id"])
+    async def _abort(
+        self, db: aiosqlite.Connection, row: Row, reason: str, by: int | None = None
+    ) -> None:
+        """End an active match unrated, inside the caller's transaction."""
+        values = {
+            "status": "aborted",
+            "result_reason": reason,
+            "ended_by": by,
+            "ended_at": self.clock(),
+            "deadline": None,
+            "draw_offer_by": None,
+        }
+        await self.store.update(db, "matches", values, "id = ?", (row["id"],))
 
     async def resign(
         self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
     ) -> MatchView:
-        async with self._playing(guild_id, channel_id, user_id, match_id) as (row, game, side):
-            return await self._end(row, game.opponent(side), f"{game.side_name(side)} resigned")
+        async with self._playing(guild_id, channel_id, user_id, match_id) as (db, row, game, side):
+            reason = f"{game.side_name(side)} resigned"
+            await self._finish(db, row, row["ply"], game.opponent(side), reason, self.clock())
+        return await self.match(row["id"])
 
     async def abort(
         self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
     ) -> MatchView:
         """End a game without rating while a side has not moved yet."""
-        async with self._playing(guild_id, channel_id, user_id, match_id) as (row, _, _):
+        async with self._playing(guild_id, channel_id, user_id, match_id) as (db, row, _, _):
             if row["ply"] >= 2:
                 raise Refusal(
                     "Both sides have moved, so the game can no longer be aborted: "
                     "you may resign or offer a draw."
                 )
-            who = await self.name(user_id)
-            return await self._end(row, None, f"aborted by {who}", rated=False)
+            await self._abort(db, row, ABORTED_BY_PLAYER, user_id)
+        return await self.match(row["id"])
 
     async def offer_draw(
         self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
     ) -> DrawResult:
         """Offer a draw; if the opponent had offered one, this accepts it."""
-        async with self._playing(guild_id, channel_id, user_id, match_id) as (row, _, _):
+        async with self._playing(guild_id, channel_id, user_id, match_id) as (db, row, _, _):
             offer = row["draw_offer_by"]
             if offer == user_id:
                 rival = await self.name(MatchView.of(row).opponent_of(user_id))
                 raise Refusal(f"You have already offered a draw: wait for {rival} to answer.")
-            if offer is not None:
-                return DrawResult(await self._end(row, None, "agreement"), agreed=True)
-            async with self.store.transaction() as db:
+            agreed = offer is not None
+            if agreed:
+                await self._finish(db, row, row["ply"], None, "agreement", self.clock())
+            else:
                 await self.store.update(
                     db, "matches", {"draw_offer_by": user_id}, "id = ?", (row["id"],)
                 )
-            return DrawResult(await self.match(row["id"]), agreed=False)
+        return DrawResult(await self.match(row["id"]), agreed=agreed)
 
     async def answer_draw(
         self,
@@ -492,56 +526,65 @@ class MatchService:
         accept: bool,
         match_id: int | None = None,
     ) -> DrawResult:
-        async with self._playing(guild_id, channel_id, user_id, match_id) as (row, _, _):
+        async with self._playing(guild_id, channel_id, user_id, match_id) as (db, row, _, _):
             if row["draw_offer_by"] in (None, user_id):
                 raise Refusal("There is no draw offer from your opponent to answer.")
             if accept:
-                return DrawResult(await self._end(row, None, "agreement"), agreed=True)
-            async with self.store.transaction() as db:
+                await self._finish(db, row, row["ply"], None, "agreement", self.clock())
+            else:
                 await self.store.update(
                     db, "matches", {"draw_offer_by": None}, "id = ?", (row["id"],)
                 )
-            return DrawResult(await self.match(row["id"]), agreed=False)
+        return DrawResult(await self.match(row["id"]), agreed=accept)
 
     async def rematch(self, guild_id: int, user_id: int, match_id: int) -> ChallengeView:
-        """Ask the same opponent for another game with sides swapped (or accept their request)."""
-        row = await self._match_row(match_id)
-        view = MatchView.of(row)
-        side = view.side_of(user_id)
-        if row["guild_id"] != guild_id or side is None:
-            raise Refusal(f"Only the players of match #{match_id} can ask for its rematch.")
-        if view.active:
-            raise Refusal(f"Match #{match_id} is still being played: finish it first.")
-        pending = await self.store.all(
-            "SELECT * FROM challenges WHERE rematch_of = ? AND status = 'open' AND expires_at > ?",
-            (match_id, self.clock()),
-        )
-        for challenge in pending:
-            if challenge["challenger_id"] == user_id:
+        """Ask the same opponent for another game with sides swapped (or accept their request:
+        when both ask at once, the second request starts the game)."""
+        async with self.store.transaction() as db:
+            row = await self._match_row(match_id)
+            view = MatchView.of(row)
+            side = view.side_of(user_id)
+            if row["guild_id"] != guild_id or side is None:
+                raise Refusal(f"Only the players of match #{match_id} can ask for its rematch.")
+            if view.active:
+                raise Refusal(f"Match #{match_id} is still being played: finish it first.")
+            pending = await self.store.one(
+                "SELECT * FROM challenges WHERE rematch_of = ? AND status = 'open' "
+                "AND expires_at > ? ORDER BY id",
+                (match_id, self.clock()),
+            )
+            if pending is not None and pending["challenger_id"] == user_id:
                 raise Refusal("You have already asked for a rematch: wait for an answer.")
-            await self.accept(challenge["id"], user_id)  # both asked: the rematch starts
-            return await self.challenge_view(challenge["id"])
+            if pending is not None:
+                await self._start(db, pending, user_id)  # both asked: the rematch starts
+                challenge_id = pending["id"]
+            else:
+                challenge_id = await self._ask_rematch(db, row, user_id, side)
+                self._due(self.clock() + self.challenge_seconds)
+        return await self.challenge_view(challenge_id)
+
+    async def _ask_rematch(
+        self, db: aiosqlite.Connection, row: Row, user_id: int, side: str
+    ) -> int:
         game = get_game(row["game_id"])
         now = self.clock()
-        async with self.store.transaction() as db:
-            challenge_id = await self.store.insert(
-                db,
-                "challenges",
-                {
-                    "guild_id": row["guild_id"],
-                    "channel_id": row["channel_id"],
-                    "challenger_id": user_id,
-                    "opponent_id": view.opponent_of(user_id),
-                    "game_id": game.id,
-                    "challenger_side": game.opponent(side),
-                    "move_seconds": row["move_seconds"],
-                    "created_at": now,
-                    "expires_at": now + self.challenge_seconds,
-                    "status": "open",
-                    "rematch_of": match_id,
-                },
-            )
-        return await self.challenge_view(challenge_id)
+        return await self.store.insert(
+            db,
+            "challenges",
+            {
+                "guild_id": row["guild_id"],
+                "channel_id": row["channel_id"],
+                "challenger_id": user_id,
+                "opponent_id": MatchView.of(row).opponent_of(user_id),
+                "game_id": game.id,
+                "challenger_side": game.opponent(side),
+                "move_seconds": row["move_seconds"],
+                "created_at": now,
+                "expires_at": now + self.challenge_seconds,
+                "status": "open",
+                "rematch_of": row["id"],
+            },
+        )
 
     async def bind_thread(self, match_id: int, thread_id: int) -> None:
         """Remember the thread where a match is played (commands there find it)."""
@@ -549,66 +592,100 @@ class MatchService:
             await self.store.update(db, "matches", {"thread_id": thread_id}, "id = ?", (match_id,))
 
     # --- deadlines --------------------------------------------------------------------------------
-    async def sweep(self) -> list[SweepEvent]:
-        """Expire challenges, end overdue games, and note reminders due; returns what it did."""
+    async def sweep(self) -> tuple[list[SweepEvent], int]:
+        """Expire challenges, end overdue games and send reminders due: (what it did, how many
+        items failed). Each item is decided in its own transaction on a fresh read, so a
+        failure or another process's sweep never stops the others."""
         now = self.clock()
         events: list[SweepEvent] = []
-        for row in await self.store.all(
-            "SELECT id FROM challenges WHERE status = 'open' AND expires_at <= ?", (now,)
-        ):
-            async with self.store.transaction() as db:
-                done = await self.store.update(
-                    db,
-                    "challenges",
-                    {"status": "expired"},
-                    "id = ? AND status = 'open'",
-                    (row["id"],),
+        failed = 0
+        due = [
+            *(
+                (self._expire, r["id"])
+                for r in await self.store.all(
+                    "SELECT id FROM challenges WHERE status = 'open' AND expires_at <= ?", (now,)
                 )
-            if done:
-                events.append(SweepEvent("expired", challenge=await self.challenge_view(row["id"])))
-        for row in await self.store.all(
-            "SELECT id FROM matches WHERE status = 'active' AND deadline <= ?", (now,)
-        ):
-            async with self._lock(row["id"]):
-                match = await self._match_row(row["id"])
-                if match["status"] != "active" or match["deadline"] > now:
-                    continue
+            ),
+            *(
+                (self._time_out, r["id"])
+                for r in await self.store.all(
+                    "SELECT id FROM matches WHERE status = 'active' AND deadline <= ?", (now,)
+                )
+            ),
+            *(
+                (self._remind, r["id"])
+                for r in await self.store.all(
+                    f"SELECT id FROM matches WHERE status = 'active' AND reminded = 0 "
+                    f"AND deadline > ? AND {REMINDER_AT} <= ?",
+                    (now, now),
+                )
+            ),
+        ]
+        for step, item in due:
+            try:
+                event = await step(item, now)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                failed += 1
+                log.warning("sweep: %s #%s failed", step.__name__, item, exc_info=True)
+                continue
+            if event is not None:
+                events.append(event)
+        return events, failed
+
+    async def next_due(self) -> float | None:
+        """When the sweeper next has something to do (None: nothing is pending)."""
+        row = await self.store.one(
+            "SELECT MIN(t) FROM ("
+            "SELECT MIN(expires_at) AS t FROM challenges WHERE status = 'open' UNION ALL "
+            "SELECT MIN(deadline) FROM matches WHERE status = 'active' UNION ALL "
+            f"SELECT MIN({REMINDER_AT}) FROM matches WHERE status = 'active' AND reminded = 0)"
+        )
+        return None if row is None or row[0] is None else float(row[0])
+
+    async def _expire(self, challenge_id: int, now: float) -> SweepEvent | None:
+        async with self.store.transaction() as db:
+            done = await self.store.update(
+                db,
+                "challenges",
+                {"status": "expired"},
+                "id = ? AND status = 'open' AND expires_at <= ?",
+                (challenge_id, now),
+            )
+        if not done:
+            return None
+        return SweepEvent("expired", challenge=await self.challenge_view(challenge_id))
+
+    async def _time_out(self, match_id: int, now: float) -> SweepEvent | None:
+        async with self.store.transaction() as db:
+            match = await self._match_row(match_id)
+            if match["status"] != "active" or match["deadline"] > now:
+                return None  # moved in time, or another sweeper was first
+            if match["ply"] == 0:
+                await self._abort(db, match, NO_MOVE_IN_TIME)
+                kind = "aborted"
+            else:
                 game = get_game(match["game_id"])
                 late = MatchView.of(match).side_to_move
-                if match["ply"] == 0:
-                    view = await self._end(match, None, "no move was made in time", rated=False)
-                    events.append(SweepEvent("aborted", match=view))
-                else:
-                    reason = f"{game.side_name(late)} ran out of time"
-                    view = await self._end(match, game.opponent(late), reason)
-                    events.append(SweepEvent("timeout", match=view))
-        for row in await self.store.all(
-            "SELECT * FROM matches WHERE status = 'active' AND reminded = 0 AND deadline > ?",
-            (now,),
-        ):
-            left = row["deadline"] - now
-            if left > reminder_window(row["move_seconds"]):
-                continue
-            async with self.store.transaction() as db:
-                done = await self.store.update(
-                    db,
-                    "matches",
-                    {"reminded": 1},
-                    "id = ? AND reminded = 0 AND ply = ?",
-                    (row["id"], row["ply"]),
-                )
-            if done:
-                events.append(SweepEvent("reminder", match=MatchView.of(row), seconds_left=left))
-        return events
+                reason = f"{game.side_name(late)} ran out of time"
+                await self._finish(db, match, match["ply"], game.opponent(late), reason, now)
+                kind = "timeout"
+        return SweepEvent(kind, match=await self.match(match_id))
 
-    async def run_sweeper(
-        self, on_event: Callable[[SweepEvent], Awaitable[None]], interval: float = 20.0
-    ) -> None:
-        """Sweep forever, handing each event to the adapter (reminders, time-outs, expiries)."""
-        while True:
-            for event in await self.sweep():
-                await on_event(event)
-            await asyncio.sleep(interval)
+    async def _remind(self, match_id: int, now: float) -> SweepEvent | None:
+        async with self.store.transaction() as db:
+            done = await self.store.update(
+                db,
+                "matches",
+                {"reminded": 1},
+                f"id = ? AND status = 'active' AND reminded = 0 AND {REMINDER_AT} <= ?",
+                (match_id, now),
+            )
+        if not done:
+            return None
+        match = await self.match(match_id)
+        return SweepEvent("reminder", match=match, seconds_left=(match.deadline or now) - now)
 
     # --- queries ----------------------------------------------------------------------------------
     async def match(self, match_id: int) -> MatchView:
@@ -653,7 +730,7 @@ class MatchService:
             LeaderboardRow(
                 rank,
                 r["user_id"],
-                r["name"] or f"<@{r['user_id']}>",
+                plain(r["name"]) if r["name"] else mention(r["user_id"]),
                 r["rating"],
                 r["rd"],
                 r["wins"] + r["draws"] + r["losses"],

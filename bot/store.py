@@ -2,43 +2,126 @@
 
 The move log is the source of truth; a match row also keeps the current position, and a move
 is written together with that position in one transaction guarded by the expected ply.
+Every write runs in `transaction()`, which always ends in COMMIT or ROLLBACK, even when the
+task running it is cancelled; a write the database cannot take (read-only, full, locked)
+raises CannotSave after rolling back, so nothing is ever half-written.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterable, Sequence
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+from urllib.parse import quote
 
 import aiosqlite
 
+from .errors import CannotSave, StoreError
 from .migrations import LATEST, MIGRATIONS
 
 Row = aiosqlite.Row
+T = TypeVar("T")
+log = logging.getLogger("bot.store")
+
+#: SQLite primary result codes that mean "the database cannot take a write now"
+_CANNOT_SAVE = {
+    sqlite3.SQLITE_BUSY: "the database is busy (locked by another program)",
+    sqlite3.SQLITE_LOCKED: "the database is busy (locked by another program)",
+    sqlite3.SQLITE_READONLY: "the database is read-only",
+    sqlite3.SQLITE_IOERR: "the disk reported an error",
+    sqlite3.SQLITE_FULL: "the disk is full",
+    sqlite3.SQLITE_CANTOPEN: "the database file cannot be opened",
+}
+#: the largest id SQLite can store; anything else names nothing
+MAX_ID = 2**63 - 1
+
+
+def cannot_save(err: BaseException) -> CannotSave | None:
+    """The CannotSave an SQLite error amounts to, or None if it is another kind of error."""
+    if not isinstance(err, sqlite3.Error):
+        return None
+    why = _CANNOT_SAVE.get(getattr(err, "sqlite_errorcode", -1) & 0xFF)
+    return CannotSave(why) if why else None
+
+
+async def uncancelled(step: Awaitable[T]) -> T:
+    """Await a step to its end even if the task is cancelled meanwhile (the cancellation is
+    raised afterwards): a COMMIT or ROLLBACK is never left undecided."""
+    task = asyncio.ensure_future(step)
+    cancelled = False
+    while not task.done():
+        try:
+            await asyncio.shield(task)
+        except asyncio.CancelledError:
+            if task.cancelled():
+                raise
+            cancelled = True
+    if cancelled:
+        raise asyncio.CancelledError
+    return task.result()
 
 
 class Store:
     """A connection and a write lock: every write runs in one transaction at a time."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection, *, readonly: bool = False) -> None:
         self.db = connection
+        self.readonly = readonly
         self._write = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path, *, upto: int = LATEST) -> Store:
-        """Open (creating folders and the file if needed) and migrate to version `upto`."""
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(str(path), isolation_level=None)
-        connection.row_factory = aiosqlite.Row
-        await connection.execute("PRAGMA journal_mode=WAL")
-        await connection.execute("PRAGMA synchronous=NORMAL")  # durable across process crashes
-        await connection.execute("PRAGMA foreign_keys=ON")
-        await connection.execute("PRAGMA busy_timeout=5000")
-        store = cls(connection)
-        await store.migrate(upto)
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        upto: int = LATEST,
+        readonly: bool = False,
+        busy_seconds: float = 5.0,
+    ) -> Store:
+        """Open and migrate to version `upto` (creating folders and the file if needed), or,
+        `readonly`, open an existing file as it is. Raises StoreError with one readable line
+        (and leaves nothing open) if the file cannot be used."""
+        path = str(path)
+        memory = path == ":memory:"
+        if not memory:
+            if readonly and not Path(path).is_file():
+                raise StoreError(f"there is no database file at {path}")
+            if not readonly:
+                try:
+                    Path(path).parent.mkdir(parents=True, exist_ok=True)
+                except OSError as err:
+                    raise StoreError(f"cannot create the folder for {path}: {err}") from None
+        target = f"file:{quote(path)}?mode=ro" if readonly and not memory else path
+        try:
+            connection = await aiosqlite.connect(target, isolation_level=None, uri=readonly)
+        except sqlite3.Error as err:
+            raise StoreError(f"cannot open the database {path}: {err}") from None
+        store = cls(connection, readonly=readonly)
+        try:
+            connection.row_factory = aiosqlite.Row
+            if not readonly:
+                await connection.execute("PRAGMA journal_mode=WAL")
+                await connection.execute("PRAGMA synchronous=NORMAL")  # survives process crashes
+            await connection.execute("PRAGMA foreign_keys=ON")
+            await connection.execute(f"PRAGMA busy_timeout={int(busy_seconds * 1000)}")
+            version = await store.version()
+            if version > LATEST:
+                raise StoreError(
+                    f"the database {path} is at schema version {version}, newer than this "
+                    f"bot's {LATEST}: it was written by a newer version of the bot; run that "
+                    "version, or upgrade this one"
+                )
+            if not readonly:
+                await store.migrate(upto)
+        except BaseException as err:
+            await connection.close()
+            if isinstance(err, sqlite3.Error | CannotSave):
+                raise StoreError(f"cannot use the database {path}: {err}") from None
+            raise
         return store
 
     async def close(self) -> None:
@@ -57,19 +140,33 @@ class Store:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any error: nothing is half-written."""
+        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any error or cancellation.
+
+        The connection's thread runs statements in the order they were sent, so the ROLLBACK
+        sent here always follows whatever a cancelled await had already sent."""
         async with self._write:
-            await self.db.execute("BEGIN IMMEDIATE")
             try:
+                await self.db.execute("BEGIN IMMEDIATE")
                 yield self.db
-            except BaseException:
-                await self.db.execute("ROLLBACK")
+                await uncancelled(self.db.execute("COMMIT"))
+            except BaseException as err:
+                await uncancelled(self._rollback())
+                refusal = cannot_save(err)
+                if refusal is not None:
+                    log.warning("write refused by the database: %s", err)
+                    raise refusal from err
                 raise
-            await self.db.execute("COMMIT")
+
+    async def _rollback(self) -> None:
+        """ROLLBACK if a transaction is open (sqlite3 does nothing otherwise)."""
+        try:
+            await self.db.rollback()
+        except (sqlite3.Error, ValueError) as err:  # ValueError: the connection is closed
+            log.warning("rollback failed: %s", err)
 
     async def append_move(
         self,
-        db: aiosqlite.Connection | None,
+        db: aiosqlite.Connection,
         match_id: int,
         ply: int,
         move: str,
@@ -77,18 +174,16 @@ class Store:
         played_at: float,
         position: str,
     ) -> bool:
-        """Log move `ply` if the match is active at ply - 1 (the trigger then advances the
-        match row); False if it is not. Without `db`, it is its own atomic transaction."""
-        sql = (
+        """Log move `ply` inside the caller's transaction if the match is active at ply - 1
+        and its deadline has not passed (the trigger then advances the match row)."""
+        cursor = await db.execute(
             "INSERT INTO moves (match_id, ply, move, user_id, played_at, position) "
             "SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM matches "
-            "WHERE id = ? AND ply = ? AND status = 'active')"
+            "WHERE id = ? AND ply = ? AND status = 'active' "
+            "AND (deadline IS NULL OR deadline > ?))",
+            (match_id, ply, move, user_id, played_at, position, match_id, ply - 1, played_at),
         )
-        params = (match_id, ply, move, user_id, played_at, position, match_id, ply - 1)
-        if db is not None:
-            return (await db.execute(sql, params)).rowcount == 1
-        async with self._write:  # never inside another coroutine's open transaction
-            return (await self.db.execute(sql, params)).rowcount == 1
+        return cursor.rowcount == 1
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         rows = await self.all(sql, params)

@@ -8,6 +8,7 @@ from typing import Any
 
 from rules import Outcome, get_game
 
+from .replies import mention, plain
 from .store import Row
 
 
@@ -58,6 +59,7 @@ class MatchView:
     move_seconds: int
     deadline: float | None
     draw_offer_by: int | None
+    ended_by: int | None = None  # who aborted it
     moves: tuple[str, ...] = field(default=())
 
     @classmethod
@@ -78,6 +80,7 @@ class MatchView:
             row["move_seconds"],
             row["deadline"],
             row["draw_offer_by"],
+            row["ended_by"],
             moves,
         )
 
@@ -117,7 +120,9 @@ class MatchView:
     def result_text(self) -> str:
         """'Black won (no legal move)', 'Draw (agreement)', 'Aborted (...)' or 'In progress'."""
         if self.status == "aborted":
-            return f"Aborted ({self.result_reason})" if self.result_reason else "Aborted"
+            if self.ended_by is not None:
+                return f"Aborted by {mention(self.ended_by)}"
+            return f"Aborted ({plain(self.result_reason)})" if self.result_reason else "Aborted"
         if self.status == "active":
             return "In progress"
         if self.winner_side is None:

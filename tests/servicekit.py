@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable
 from typing import Any
 
+import pytest
+
+from bot.errors import Refusal
 from bot.service import MatchService
 from bot.store import Store
 from bot.views import MatchView
 
 GUILD, CHANNEL = 1, 10
+#: the service's keyword arguments for an action taken in the test channel
+HERE = {"guild_id": GUILD, "channel_id": CHANNEL}
 ALICE, BOB, CAROL = 101, 102, 103
 TABLES = ("challenges", "matches", "moves", "ratings", "users")
 
@@ -31,6 +37,14 @@ async def snapshot(store: Store) -> dict[str, list[tuple[Any, ...]]]:
     }
 
 
+async def refused(service: MatchService, action: Awaitable[Any], message: str) -> None:
+    """The action is refused with a message containing `message`, and nothing is written."""
+    before = await snapshot(service.store)
+    with pytest.raises(Refusal, match=message):
+        await action
+    assert await snapshot(service.store) == before
+
+
 async def start_match(
     service: MatchService,
     game_id: str = "checkers",
@@ -44,7 +58,7 @@ async def start_match(
     challenge = await service.challenge(
         GUILD, channel, challenger, game_id, opponent_id=opponent, side=side, move_time=move_time
     )
-    return await service.accept(challenge.id, opponent)
+    return await service.accept(challenge.id, opponent, guild_id=GUILD, channel_id=channel)
 
 
 async def play_random(service: MatchService, match: MatchView, rng: random.Random) -> MatchView:

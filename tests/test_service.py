@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -22,36 +21,12 @@ from tests.servicekit import (
     CAROL,
     CHANNEL,
     GUILD,
+    HERE,
     Clock,
     play_random,
-    snapshot,
+    refused,
     start_match,
 )
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    store = await Store.open(tmp_path / "bot.sqlite3")
-    yield store
-    await store.close()
-
-
-@pytest.fixture
-def service(store: Store, clock: Clock) -> MatchService:
-    return MatchService(store, clock=clock, rng=random.Random(1))
-
-
-async def refused(service: MatchService, action: object, message: str) -> None:
-    """The action is refused with a message containing `message`, and nothing is written."""
-    before = await snapshot(service.store)
-    with pytest.raises(Refusal, match=message):
-        await action  # type: ignore[misc]
-    assert await snapshot(service.store) == before
 
 
 # --- whole games ---
@@ -109,31 +84,33 @@ async def test_challenge_refusals(
 
 async def test_answering_challenge_refusals(service: MatchService, clock: Clock) -> None:
     challenge = await service.challenge(GUILD, CHANNEL, ALICE, "checkers", opponent_id=BOB)
-    await refused(service, service.accept(challenge.id, ALICE), "cannot accept your own")
-    await refused(service, service.accept(challenge.id, CAROL), "is for <@102>, not you")
-    await refused(service, service.decline(challenge.id, CAROL), "Only the challenged player")
-    await refused(service, service.decline(challenge.id, ALICE), "use Cancel")
-    await refused(service, service.cancel(challenge.id, BOB), "Only the player who made")
-    await refused(service, service.accept(999, BOB), "no challenge #999")
+    await refused(service, service.accept(challenge.id, ALICE, **HERE), "cannot accept your own")
+    await refused(service, service.accept(challenge.id, CAROL, **HERE), "is for <@102>, not you")
+    await refused(
+        service, service.decline(challenge.id, CAROL, **HERE), "Only the challenged player"
+    )
+    await refused(service, service.decline(challenge.id, ALICE, **HERE), "use Cancel")
+    await refused(service, service.cancel(challenge.id, BOB, **HERE), "Only the player who made")
+    await refused(service, service.accept(999, BOB, **HERE), "no challenge #999")
     clock.now += 16 * 60
-    await refused(service, service.accept(challenge.id, BOB), "has expired")
+    await refused(service, service.accept(challenge.id, BOB, **HERE), "has expired")
 
 
 async def test_answered_challenges_cannot_be_answered_again(service: MatchService) -> None:
     declined = await service.challenge(GUILD, CHANNEL, ALICE, "checkers", opponent_id=BOB)
-    assert (await service.decline(declined.id, BOB)).status == "declined"
-    await refused(service, service.accept(declined.id, BOB), "already declined")
+    assert (await service.decline(declined.id, BOB, **HERE)).status == "declined"
+    await refused(service, service.accept(declined.id, BOB, **HERE), "already declined")
     cancelled = await service.challenge(GUILD, CHANNEL, ALICE, "checkers")
-    assert (await service.cancel(cancelled.id, ALICE)).status == "cancelled"
-    await refused(service, service.accept(cancelled.id, BOB), "already cancelled")
+    assert (await service.cancel(cancelled.id, ALICE, **HERE)).status == "cancelled"
+    await refused(service, service.accept(cancelled.id, BOB, **HERE), "already cancelled")
 
 
 async def test_open_challenge_anyone_but_the_challenger_may_accept(service: MatchService) -> None:
     challenge = await service.challenge(GUILD, CHANNEL, ALICE, "three-crowns", side="green")
     assert challenge.opponent_id is None
-    match = await service.accept(challenge.id, CAROL)
+    match = await service.accept(challenge.id, CAROL, **HERE)
     assert match.players == {"g": ALICE, "b": CAROL}
-    await refused(service, service.accept(challenge.id, BOB), "already accepted")
+    await refused(service, service.accept(challenge.id, BOB, **HERE), "already accepted")
 
 
 async def test_move_refusals(service: MatchService) -> None:
@@ -223,7 +200,7 @@ async def test_abort_is_unrated(service: MatchService) -> None:
     await start_match(service, side="black")
     await service.move(GUILD, CHANNEL, ALICE, "11-15")
     view = await service.abort(GUILD, CHANNEL, BOB)
-    assert view.status == "aborted" and view.result_text().startswith("Aborted (aborted by")
+    assert view.status == "aborted" and view.result_text() == f"Aborted by <@{BOB}>"
     assert await service.leaderboard(GUILD, "checkers") == []
 
 
@@ -307,7 +284,7 @@ async def test_overdue_game_is_lost_on_time_after_a_restart(tmp_path: Path, cloc
     clock.now += 3601
     store = await Store.open(path)  # a new process: the deadline comes from the database
     try:
-        events = await MatchService(store, clock=clock).sweep()
+        events, _ = await MatchService(store, clock=clock).sweep()
         assert [e.kind for e in events] == ["timeout"]
         view = events[0].match
         assert view is not None and view.id == match.id
@@ -319,24 +296,24 @@ async def test_overdue_game_is_lost_on_time_after_a_restart(tmp_path: Path, cloc
 async def test_game_without_a_move_is_aborted_on_time(service: MatchService, clock: Clock) -> None:
     await start_match(service, move_time="10m")
     clock.now += 601
-    events = await service.sweep()
+    events, _ = await service.sweep()
     assert [e.kind for e in events] == ["aborted"]
     assert await service.leaderboard(GUILD, "checkers") == []
 
 
 async def test_one_reminder_before_the_deadline(service: MatchService, clock: Clock) -> None:
     await start_match(service, move_time="4h")
-    assert await service.sweep() == []
+    assert await service.sweep() == ([], 0)
     clock.now += 3 * 3600 + 1
-    events = await service.sweep()
+    events, _ = await service.sweep()
     assert [e.kind for e in events] == ["reminder"] and 3500 < events[0].seconds_left < 3600
-    assert await service.sweep() == []
+    assert await service.sweep() == ([], 0)
 
 
 async def test_unanswered_challenges_expire(service: MatchService, clock: Clock) -> None:
     challenge = await service.challenge(GUILD, CHANNEL, ALICE, "checkers", opponent_id=BOB)
     clock.now += 15 * 60 + 1
-    events = await service.sweep()
+    events, _ = await service.sweep()
     assert [e.kind for e in events] == ["expired"]
     assert (await service.challenge_view(challenge.id)).status == "expired"
 
@@ -359,12 +336,13 @@ async def test_an_old_database_opens_and_upgrades(tmp_path: Path) -> None:
     await old.close()
     new = await Store.open(path)
     try:
-        assert await new.version() == LATEST == 3
+        assert await new.version() == LATEST == 4
         row = await new.one("SELECT reminded, game_id FROM matches")
         assert row is not None and tuple(row) == (0, "checkers")
         assert await new.all("SELECT * FROM users") == []
         # version 3's trigger advances the old match when a move is logged
-        assert await new.append_move(None, 1, 1, "11-15", 101, 60.0, "W:W21-32:B1-10,12,15")
+        async with new.transaction() as db:
+            assert await new.append_move(db, 1, 1, "11-15", 101, 60.0, "W:W21-32:B1-10,12,15")
         row = await new.one("SELECT ply, position, deadline FROM matches")
         assert row is not None and tuple(row) == (1, "W:W21-32:B1-10,12,15", 3660.0)
     finally:

@@ -1,0 +1,96 @@
+"""The sweeper: ends overdue games, expires challenges and sends reminders, on time.
+
+It sleeps until the next thing falls due (woken early whenever the service changes a deadline,
+and at most `longest_sleep`, for changes made by other processes), so a time-out is announced
+within a second of its deadline. No fault stops it: a failed sweep, or a failed announcement,
+is logged and retried with a growing pause, and what fell due meanwhile is done once the fault
+clears.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+from .service import MatchService
+from .views import SweepEvent
+
+log = logging.getLogger("bot.sweeper")
+Announce = Callable[[SweepEvent], Awaitable[None]]
+
+
+class Sweeper:
+    def __init__(
+        self,
+        service: MatchService,
+        announce: Announce,
+        *,
+        longest_sleep: float = 20.0,
+        first_pause: float = 1.0,
+        longest_pause: float = 60.0,
+    ) -> None:
+        self.service = service
+        self.announce = announce
+        self.longest_sleep = longest_sleep
+        self.first_pause = first_pause
+        self.longest_pause = longest_pause
+        self.faults = 0  # sweeps in a row that failed
+
+    async def run(self) -> None:
+        """Sweep until cancelled."""
+        while True:
+            self.service.wake_at = self.service.clock()
+            await self._sleep(await self.step())
+
+    async def step(self) -> float:
+        """One sweep and its announcements; returns how long to sleep before the next."""
+        try:
+            events, failed = await self.service.sweep()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.warning("sweep failed; retrying in %.0f s", self._pause(), exc_info=True)
+            return self._fault()
+        for event in events:
+            try:
+                await self.announce(event)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("could not announce a %s", event.kind)
+        if failed:
+            return self._fault()
+        self.faults = 0
+        return await self._until_due()
+
+    def _pause(self) -> float:
+        return min(self.longest_pause, self.first_pause * 2**self.faults)
+
+    def _fault(self) -> float:
+        pause = self._pause()
+        self.faults += 1
+        return pause
+
+    async def _until_due(self) -> float:
+        try:
+            due = await self.service.next_due()
+        except Exception:
+            log.warning("cannot read the next deadline", exc_info=True)
+            return self._fault()
+        if due is None:
+            return self.longest_sleep
+        return max(0.0, min(self.longest_sleep, due - self.service.clock()))
+
+    async def _sleep(self, seconds: float) -> None:
+        """Sleep, waking early when something falls due sooner (unless in a fault pause)."""
+        service = self.service
+        if self.faults:
+            await asyncio.sleep(seconds)
+            return
+        service.wake_at = service.clock() + seconds
+        service.changed.clear()
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(seconds):
+                await service.changed.wait()
