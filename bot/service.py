@@ -11,6 +11,7 @@ import logging
 import math
 import random
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -73,6 +74,7 @@ class MatchService:
         self.wake_at = math.inf
         self.changed = asyncio.Event()
         self._records: OrderedDict[int, tuple[int, GameRecord]] = OrderedDict()
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._names: dict[int, str] = {}
 
     # --- helpers -----------------------------------------------------------------
@@ -334,16 +336,26 @@ class MatchService:
         that the action then writes in (so a decision always sees the latest row)."""
         if match_id is None:
             match_id = (await self.find(guild_id, channel_id, user_id))["id"]
-        async with self.store.transaction() as db:
-            row = await self.find(guild_id, channel_id, user_id, match_id)
-            view = MatchView.of(row)
-            side = view.side_of(user_id)
-            if side is None:
-                raise Refusal(f"You are not playing in match #{row['id']}: you can only watch it.")
-            if not view.active:
-                raise Refusal(f"Match #{row['id']} is over: {view.result_text()}.")
-            self._refuse_if_overdue(row)
-            yield db, row, get_game(row["game_id"]), side
+        async with self._lock(match_id), self.store.transaction() as db:
+            yield db, *await self._active_match(guild_id, channel_id, user_id, match_id)
+
+    async def _active_match(
+        self, guild_id: int, channel_id: int, user_id: int, match_id: int | None
+    ) -> tuple[Row, Game[Any, Any], str]:
+        """An active match the user plays in, its game and the user's side."""
+        row = await self.find(guild_id, channel_id, user_id, match_id)
+        view = MatchView.of(row)
+        side = view.side_of(user_id)
+        if side is None:
+            raise Refusal(f"You are not playing in match #{row['id']}: you can only watch it.")
+        if not view.active:
+            raise Refusal(f"Match #{row['id']} is over: {view.result_text()}.")
+        self._refuse_if_overdue(row)
+        return row, get_game(row["game_id"]), side
+
+    def _lock(self, match_id: int) -> asyncio.Lock:
+        """Serialises one match's actions in this process (other processes: the ply guard)."""
+        return self._locks.setdefault(match_id, asyncio.Lock())
 
     def _refuse_if_overdue(self, row: Row) -> None:
         """After the deadline nothing but the sweeper's verdict lands: wake it, refuse."""
@@ -366,9 +378,14 @@ class MatchService:
         text: str,
         match_id: int | None = None,
     ) -> MoveResult:
-        """Play a move in the user's match; the result carries the canonical move and the match."""
-        playing = self._playing(guild_id, channel_id, user_id, match_id)
-        async with playing as (db, row, game, side):
+        """Play a move in the user's match; the result carries the canonical move and the match.
+
+        The move is decided on a plain read and written by one insert guarded by the ply it
+        was decided at (and the deadline), so a racing write elsewhere makes it a refusal."""
+        if match_id is None:
+            match_id = (await self.find(guild_id, channel_id, user_id))["id"]
+        async with self._lock(match_id):
+            row, game, side = await self._active_match(guild_id, channel_id, user_id, match_id)
             view = MatchView.of(row)
             if view.side_to_move != side:
                 waiting = await self.name(view.user_to_move)
@@ -381,21 +398,26 @@ class MatchService:
             move_text = game.format_move(played)
             now = self.clock()
             ply = row["ply"] + 1
-            position = game.encode(trial.position)
-            if not await self.store.append_move(
-                db, row["id"], ply, move_text, user_id, now, position
-            ):
+            logged = (row["id"], ply, move_text, user_id, now, game.encode(trial.position))
+            outcome = trial.outcome
+            if outcome is None:
+                landed = await self.store.append_move(None, *logged)
+            else:
+                async with self.store.transaction() as db:
+                    landed = await self.store.append_move(db, *logged)
+                    if landed:
+                        await self._finish(db, row, ply, outcome.winner, outcome.reason, now)
+            if not landed:
                 raise Refusal(
                     "The game changed while your move was on its way: look at the board "
                     "and try again."
                 )
-            outcome = trial.outcome
-            if outcome is not None:
-                await self._finish(db, row, ply, outcome.winner, outcome.reason, now)
+            self._cache(row["id"], ply, trial)
         self._due_match(now + row["move_seconds"], row["move_seconds"])
-        self._cache(row["id"], ply, trial)
-        match = await self.match(row["id"])
-        return MoveResult(match, move_text, user_id)
+        after = MatchView.of(
+            await self._match_row(row["id"]), tuple(map(game.format_move, trial.moves))
+        )
+        return MoveResult(after, move_text, user_id)
 
     async def legal_moves(
         self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None

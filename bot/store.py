@@ -166,7 +166,7 @@ class Store:
 
     async def append_move(
         self,
-        db: aiosqlite.Connection,
+        db: aiosqlite.Connection | None,
         match_id: int,
         ply: int,
         move: str,
@@ -174,16 +174,27 @@ class Store:
         played_at: float,
         position: str,
     ) -> bool:
-        """Log move `ply` inside the caller's transaction if the match is active at ply - 1
-        and its deadline has not passed (the trigger then advances the match row)."""
-        cursor = await db.execute(
+        """Log move `ply` if the match is active at ply - 1 and its deadline has not passed
+        (the trigger then advances the match row); False if not. Inside the caller's
+        transaction `db`, or, without one, as a single statement that is atomic by itself."""
+        sql = (
             "INSERT INTO moves (match_id, ply, move, user_id, played_at, position) "
             "SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM matches "
             "WHERE id = ? AND ply = ? AND status = 'active' "
-            "AND (deadline IS NULL OR deadline > ?))",
-            (match_id, ply, move, user_id, played_at, position, match_id, ply - 1, played_at),
+            "AND (deadline IS NULL OR deadline > ?))"
         )
-        return cursor.rowcount == 1
+        params = (match_id, ply, move, user_id, played_at, position, match_id, ply - 1, played_at)
+        if db is not None:
+            return (await db.execute(sql, params)).rowcount == 1
+        async with self._write:  # never inside another coroutine's open transaction
+            try:
+                return (await self.db.execute(sql, params)).rowcount == 1
+            except sqlite3.Error as err:
+                refusal = cannot_save(err)
+                if refusal is None:
+                    raise
+                log.warning("write refused by the database: %s", err)
+                raise refusal from err
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         rows = await self.all(sql, params)
