@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -65,6 +66,41 @@ async def uncancelled(step: Awaitable[T]) -> T:
     return task.result()
 
 
+def _check_header(path: Path) -> None:
+    """Refuse a file whose SQLite header promises more pages than the file holds."""
+    try:
+        with path.open("rb") as file:
+            header = file.read(100)
+            size = file.seek(0, 2)
+    except FileNotFoundError:
+        return
+    except OSError as err:
+        raise StoreError(f"cannot read the database {path}: {err.strerror}") from None
+    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
+        return  # not SQLite at all: SQLite itself says so
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    valid = header[24:28] == header[92:96]  # the page count is kept up to date
+    if valid and size < pages * page_size:
+        raise StoreError(
+            f"the database {path} is truncated ({size:,} of {pages * page_size:,} bytes): "
+            "restore it from a backup"
+        )
+
+
+def _why(err: BaseException, path: str) -> str:
+    """Why a database cannot be used, in words an operator can act on."""
+    code = getattr(err, "sqlite_errorcode", -1) & 0xFF
+    if code in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN) and not os.access(
+        Path(path).parent, os.W_OK
+    ):
+        return "its folder is read-only, and the bot must write there (fix the mount or move it)"
+    if code == sqlite3.SQLITE_READONLY:
+        return "the file is read-only, and the bot must write to it (fix its permissions)"
+    return str(err)
+
+
 class Store:
     """A connection and a write lock: every write runs in one transaction at a time."""
 
@@ -95,6 +131,8 @@ class Store:
                     Path(path).parent.mkdir(parents=True, exist_ok=True)
                 except OSError as err:
                     raise StoreError(f"cannot create the folder for {path}: {err}") from None
+        if not memory:
+            _check_header(Path(path))
         target = f"file:{quote(path)}?mode=ro" if readonly and not memory else path
         try:
             connection = await aiosqlite.connect(target, isolation_level=None, uri=readonly)
@@ -120,7 +158,7 @@ class Store:
         except BaseException as err:
             await connection.close()
             if isinstance(err, sqlite3.Error | CannotSave):
-                raise StoreError(f"cannot use the database {path}: {err}") from None
+                raise StoreError(f"cannot use the database {path}: {_why(err, path)}") from None
             raise
         return store
 

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.commands import Commands
+from bot.console import Console
 from bot.service import MatchService
 from bot.store import Store
 from tests.servicekit import Clock
@@ -34,3 +36,10 @@ async def store(db_path: Path) -> AsyncIterator[Store]:
 @pytest.fixture
 def service(store: Store, clock: Clock) -> MatchService:
     return MatchService(store, clock=clock, rng=random.Random(1))
+
+
+@pytest.fixture
+def console(service: MatchService, tmp_path: Path) -> tuple[Console, list[str]]:
+    """The console over the service, and the lines it printed."""
+    lines: list[str] = []
+    return Console(Commands(service), tmp_path / "out", lines.append), lines

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Awaitable
 from typing import Any
 
@@ -28,6 +29,17 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+class RunningClock(Clock):
+    """A clock that runs with real time, and that a test can also move forward by hand."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        super().__init__(now)
+        self.started = time.monotonic()
+
+    def __call__(self) -> float:
+        return self.now + time.monotonic() - self.started
 
 
 async def snapshot(store: Store) -> dict[str, list[tuple[Any, ...]]]:

@@ -4,25 +4,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from bot.commands import Commands
 from bot.console import Console
-from bot.service import MatchService
-from bot.store import Store
 from rules import get_game
 from tests.gamekit import GAME_IDS, random_record
-
-
-@pytest.fixture
-async def console(tmp_path: Path) -> AsyncIterator[tuple[Console, list[str]]]:
-    store = await Store.open(tmp_path / "bot.sqlite3")
-    lines: list[str] = []
-    yield Console(Commands(MatchService(store)), tmp_path / "out", lines.append), lines
-    await store.close()
 
 
 def script(game_id: str, seed: int) -> tuple[list[str], str]:

@@ -1,0 +1,118 @@
+"""Faults as they happen outside the process: a task cancelled at any await, a read-only
+file system, a full disk, a database locked by another program."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import sqlite3
+import subprocess
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+async def cancelled_at(
+    call: int, action: Callable[[], Awaitable[Any]], monkeypatch: pytest.MonkeyPatch
+) -> bool:
+    """Run `action` in a task that is cancelled while it awaits its `call`-th database call
+    (the call has been handed to the database thread, as with a real timeout). True if it
+    was cancelled, False if it finished first."""
+    original = aiosqlite.Connection._execute
+    calls = 0
+    task: asyncio.Task[Any] | None = None
+
+    async def execute(self: aiosqlite.Connection, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == call and task is not None:
+            task.cancel()
+        return await original(self, fn, *args, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(aiosqlite.Connection, "_execute", execute)
+        task = asyncio.ensure_future(action())
+        try:
+            await task
+        except asyncio.CancelledError:
+            return True
+        return False
+
+
+def _mount(*args: str) -> bool:
+    done = subprocess.run(["mount", *args], capture_output=True, check=False)
+    return done.returncode == 0
+
+
+@contextlib.contextmanager
+def read_only_folder(folder: Path) -> Iterator[Path]:
+    """The folder's files, as a read-only mount shows them (a read-only bind mount when
+    running as root, whom file modes do not stop; otherwise the modes)."""
+    if os.geteuid() != 0:
+        modes = {p: p.stat().st_mode for p in (folder, *folder.iterdir())}
+        for path in modes:
+            path.chmod(0o555 if path.is_dir() else 0o444)
+        try:
+            yield folder
+        finally:
+            for path, mode in modes.items():
+                path.chmod(mode)
+        return
+    view = folder.parent / f"{folder.name}-ro"
+    view.mkdir()
+    bound = _mount("--bind", str(folder), str(view))
+    if not (bound and _mount("-o", "remount,ro,bind", str(view))):
+        subprocess.run(["umount", str(view)], capture_output=True, check=False)
+        pytest.skip("cannot make a read-only mount here (mount refused)")
+    try:
+        yield view
+    finally:
+        subprocess.run(["umount", "-l", str(view)], check=False)
+
+
+class SmallDisk:
+    """A small file system of its own (tmpfs) that a test fills up and frees again."""
+
+    def __init__(self, folder: Path, size_kib: int = 4096) -> None:
+        self.folder = folder
+        self.size_kib = size_kib
+        self.filler = folder / "filler"
+
+    def __enter__(self) -> SmallDisk:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if os.geteuid() != 0 or not _mount(
+            "-t", "tmpfs", "-o", f"size={self.size_kib}k", "tmpfs", str(self.folder)
+        ):
+            pytest.skip("a full disk needs a tmpfs of its own: mount it as root")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        subprocess.run(["umount", "-l", str(self.folder)], check=False)
+
+    def fill(self) -> None:
+        """Write until the disk refuses (ENOSPC)."""
+        chunk = b"\0" * 4096
+        with contextlib.suppress(OSError), self.filler.open("ab", buffering=0) as out:
+            while True:
+                out.write(chunk)
+
+    def free(self) -> None:
+        self.filler.unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Another program holding the database's write lock (BEGIN IMMEDIATE, not committed)."""
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        yield
+    finally:
+        other.execute("ROLLBACK")
+        other.close()

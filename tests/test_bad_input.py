@@ -1,0 +1,221 @@
+"""Bad input, crafted input and simultaneous input: each gets a human answer, writes nothing,
+and never reaches another server's games."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.commands import Commands, Context
+from bot.console import Console
+from bot.errors import Refusal
+from bot.service import MatchService
+from bot.store import Store
+from tests.servicekit import ALICE, BOB, CHANNEL, GUILD, Clock, snapshot, start_match
+
+Output = tuple[Console, list[str]]
+
+
+async def _answers(console: Output, line: str) -> list[str]:
+    bot, output = console
+    before = len(output)
+    await bot.line(line)
+    return output[before:]
+
+
+# --- a one-line private answer for every malformed command ---
+@pytest.mark.parametrize(
+    ("line", "answer"),
+    [
+        ("alice: /challenge", "/challenge needs game: type /challenge [opponent] game"),
+        ("alice: /challenge @bob", "/challenge needs game"),
+        ("alice: /move", "/move needs move: type /move move [match], for example /move"),
+        ("alice: /move match:1", "/move needs move"),
+        ("alice: /leaderboard", "/leaderboard needs game"),
+        ("alice: /rules", "/rules needs game"),
+        ("alice: /", "Type a command after the /, like /help."),
+        ("alice: /board ²", "A match is a number like 12, not '²'."),
+        ("alice: /board match:99999999999999999999", "There is no match #99999999999999999999"),
+        ("alice: /challenge @bob checkers time_per_move:" + "9" * 4301 + "m", "between 1 minute"),
+        ("alice: /help x", "/help takes no options; 'x' is one too many."),
+        ('alice: /move "11-15', "unclosed quote"),
+        ("alice: /dance", "There is no /dance command"),
+    ],
+)
+async def test_malformed_commands_get_one_private_line(
+    console: Output, service: MatchService, line: str, answer: str
+) -> None:
+    before = await snapshot(service.store)
+    said = await _answers(console, line)
+    assert len(said) == 1 and said[0].startswith("#general bot (to alice): "), said
+    assert answer in said[0]
+    assert "Error" not in said[0] and "Traceback" not in said[0]
+    assert await snapshot(service.store) == before
+    assert (await _answers(console, "alice: /games"))[0].startswith("#general bot: ")
+
+
+async def test_forty_seven_refused_commands_write_nothing(
+    console: Output, service: MatchService
+) -> None:
+    for line in (
+        "alice: /challenge @bob checkers side:black",
+        "bob: [Accept]",
+        "#checkers-1 alice: /move 11-15",
+    ):
+        await _answers(console, line)
+    before = await snapshot(service.store)
+    refused = [
+        "#checkers-1 alice: /move 15-19",  # not her turn
+        "#checkers-1 bob: /move 11-15",  # not his piece
+        "#checkers-1 bob: /move 99-100",
+        "#checkers-1 carol: /move 22-18",  # not her game
+        "#checkers-1 carol: /resign",
+        "#checkers-1 carol: /draw",
+        "#checkers-1 carol: /abort",
+        "dave: /move 22-18",  # no game here
+        "dave: /resign",
+        "dave: /rematch",
+        "dave: /board match:77",
+        "dave: /history match:77",
+        "erin: /challenge @erin checkers",  # herself
+        "erin: /challenge @frank chess",
+        "erin: /challenge @frank checkers side:green",
+        "erin: /challenge @frank checkers time_per_move:5s",
+        "erin: /challenge @frank checkers time_per_move:soon",
+        "erin: /leaderboard go",
+        "erin: /stats game:go",
+        "erin: /rules go",
+        "#checkers-1 alice: /rematch",  # still being played
+    ]
+    refused += [f"{name}: /{cmd}" for name in ("gina", "hank", "ivan") for cmd in ("x", "")]
+    refused += [f"#checkers-1 {name}: [Resign]" for name in ("carol", "dave", "erin", "frank")]
+    refused += [f"#checkers-1 {name}: [Offer draw]" for name in ("gina", "hank", "ivan")]
+    refused += [f"{name}: /move 1-2 match:1" for name in ("jane", "kim", "lee", "max", "ned")]
+    refused += [f"{name}: /help extra" for name in ("oli", "pat", "quin", "rob")]
+    refused += ["alice: /", "alice: /move", "alice: /challenge", "alice: /board ²"]
+    assert len(refused) == 47
+    for line in refused:
+        said = await _answers(console, line)
+        assert said and all("(to " in s for s in said), (line, said)
+    assert await snapshot(service.store) == before
+
+
+async def test_a_refused_challenge_does_not_keep_the_opponents_name(
+    service: MatchService,
+) -> None:
+    commands = Commands(service)
+    ctx = Context(GUILD, CHANNEL, ALICE, "Alice")
+    reply = await commands.run(
+        "challenge", ctx, game="chess", opponent=BOB, opponent_name="Bob the Great"
+    )
+    assert reply.ephemeral
+    assert await service.store.all("SELECT * FROM users") == []
+
+
+# --- names are shown literally, never as markup or pings ---
+async def test_display_names_are_escaped_and_results_are_data(service: MatchService) -> None:
+    commands = Commands(service)
+    tricky = "<@555> **boss** @everyone"
+    ctx = Context(GUILD, CHANNEL, ALICE, tricky)
+    await commands.run("challenge", ctx, game="checkers", opponent=BOB, opponent_name="Bob")
+    match = await start_match(service, side="black")
+    await service.remember(ALICE, tricky)
+    late = await commands.run("move", Context(GUILD, CHANNEL, BOB, "Bob"), move="22-18")
+    assert late.reply is not None
+    assert r"waiting for \<\@555\> \*\*boss\*\* \@everyone to move" in late.reply.text
+    aborted = await commands.run("abort", ctx, match=match.id)
+    assert aborted.reply is not None and f"Aborted by <@{ALICE}>" in aborted.reply.text
+    assert "<@555>" not in aborted.reply.text
+    row = await service.store.one("SELECT result_reason, ended_by FROM matches")
+    assert row is not None and tuple(row) == ("aborted", ALICE)
+    other = await start_match(service, side="black")
+    await service.resign(GUILD, CHANNEL, BOB, other.id)
+    board = await commands.run("leaderboard", ctx, game="checkers")
+    assert board.reply is not None
+    assert r"\<\@555\> \*\*boss\*\* \@everyone" in board.reply.text
+
+
+async def test_times_are_shown_exactly_and_move_text_as_typed(console: Output) -> None:
+    said = await _answers(console, "alice: /challenge @bob three-musketeers time_per_move:1h30m")
+    assert "1 hour 30 minutes per move" in said[0]
+    await _answers(console, "bob: [Accept]")
+    move = await _answers(console, "#three-musketeers-1 alice: /move E5-e5")
+    move += await _answers(console, "#three-musketeers-1 bob: /move E5-e5")
+    assert any("e5-e5 is not legal" in line for line in move), move
+
+
+# --- crafted buttons and out-of-range numbers ---
+async def test_crafted_buttons_cannot_reach_another_server_or_channel(
+    service: MatchService,
+) -> None:
+    commands = Commands(service)
+    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "checkers")
+    match = await start_match(service, challenger=ALICE, opponent=BOB, side="black")
+    before = await snapshot(service.store)
+    for guild, channel in ((GUILD + 1, CHANNEL), (GUILD, CHANNEL + 1)):
+        mallory = Context(guild, channel, 999, "Mallory")
+        bob = Context(guild, channel, BOB, "Bob")
+        for ctx, custom_id in (
+            (mallory, f"bgb:accept:{challenge.id}"),
+            (mallory, f"bgb:cancel:{challenge.id}"),
+            (bob, f"bgb:resign:{match.id}"),
+            (bob, f"bgb:draw:{match.id}"),
+            (mallory, "bgb:accept:99999999999999999999"),
+            (mallory, f"bgb:resign:{2**63}"),
+            (mallory, "bgb:accept:-1"),
+            (mallory, "bgb:accept:1:2"),
+            (mallory, "other:accept:1"),
+        ):
+            response = await commands.click(ctx, custom_id)
+            assert response.ephemeral and response.reply is not None, custom_id
+            text = response.reply.text
+            assert any(
+                words in text for words in ("no challenge", "no match", "another", "no longer")
+            ), (custom_id, text)
+    assert await snapshot(service.store) == before
+    right_place = Context(GUILD, CHANNEL, BOB, "Bob")
+    assert not (await commands.click(right_place, f"bgb:draw:{match.id}")).ephemeral
+
+
+# --- simultaneous requests give the documented result ---
+async def test_both_players_pressing_rematch_at_once_start_one_game(
+    service: MatchService,
+) -> None:
+    for round_ in range(10):
+        match = await start_match(service, channel=CHANNEL + round_, side="black")
+        await service.resign(GUILD, match.channel_id, BOB)
+        asked = await asyncio.gather(
+            service.rematch(GUILD, ALICE, match.id), service.rematch(GUILD, BOB, match.id)
+        )
+        assert sorted(c.status for c in asked) == ["accepted", "open"]
+        rows = await service.store.all(
+            "SELECT status, match_id FROM challenges WHERE rematch_of = ?", (match.id,)
+        )
+        assert [(r["status"], r["match_id"] is not None) for r in rows] == [("accepted", True)]
+
+
+async def test_two_processes_offering_a_draw_at_once_agree_it(db_path: Path, clock: Clock) -> None:
+    stores = [await Store.open(db_path), await Store.open(db_path)]
+    try:
+        a, b = (MatchService(s, clock=clock) for s in stores)
+        for round_ in range(20):
+            match = await start_match(a, channel=CHANNEL + round_, side="black")
+            results = await asyncio.gather(
+                a.offer_draw(GUILD, match.channel_id, ALICE),
+                b.offer_draw(GUILD, match.channel_id, BOB),
+            )
+            assert sorted(r.agreed for r in results) == [False, True]
+            assert (await a.match(match.id)).result_text() == "Draw (agreement)"
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def test_numbers_beyond_sqlite_are_unknown_not_errors(service: MatchService) -> None:
+    for number in (2**63, 10**20, 0, -5):
+        with pytest.raises(Refusal, match="There is no"):
+            await service.match(number)
+        with pytest.raises(Refusal, match="There is no"):
+            await service.challenge_view(number)
