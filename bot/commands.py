@@ -291,7 +291,9 @@ class Commands:
 
     async def _started(self, match: MatchView, headline: str) -> Response:
         game = get_game(match.game_id)
-        names = " vs ".join([await self.service.name(u) for u in match.players.values()])
+        names = " vs ".join(
+            [await self.service.known_name(u) or str(u) for u in match.players.values()]
+        )
         return Response(
             edit_origin=Message(f"**{game.name} #{match.id}** has started: {side_list(match)}."),
             open_thread=f"{game.name} #{match.id}: {names}"[:100],

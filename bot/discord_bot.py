@@ -346,8 +346,16 @@ COMMANDS: tuple[app_commands.Command[Any, Any, None], ...] = (
 )
 
 
+async def _check_database(path: str) -> None:
+    """Open (and upgrade) the database once before connecting to Discord, so a file that
+    cannot be used is reported at once, as StoreError, with nothing left running."""
+    store = await Store.open(path)
+    await store.close()
+
+
 def run_bot(settings: Settings, *, sync_globally: bool = False) -> int:
     """Run until stopped; a database that cannot be opened raises StoreError (one line)."""
+    asyncio.run(_check_database(settings.database_path))
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
     GameBot(settings, sync_globally=sync_globally).run(settings.discord_token, log_handler=None)
     return 0

@@ -97,8 +97,13 @@ class MatchService:
         """A user's remembered display name, shown literally, or a Discord mention."""
         if user_id is None:
             return "anyone"
+        known = await self.known_name(user_id)
+        return plain(known) if known else mention(user_id)
+
+    async def known_name(self, user_id: int) -> str | None:
+        """The display name as typed (for plain-text places such as thread names)."""
         row = await self.store.one("SELECT name FROM users WHERE user_id = ?", (user_id,))
-        return plain(row["name"]) if row else mention(user_id)
+        return row["name"] if row else None
 
     async def remember(self, user_id: int, name: str) -> None:
         """Keep a display name for leaderboards and messages (written only when it changed)."""

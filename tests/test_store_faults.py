@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
 import sqlite3
 import subprocess
@@ -187,6 +188,15 @@ def test_a_file_that_is_not_a_database_ends_in_one_line(tmp_path: Path) -> None:
     garbage = tmp_path / "garbage.sqlite3"
     garbage.write_bytes(random.Random(1).randbytes(50_000))
     _one_clear_line(_console(garbage), garbage, "file is not a database")
+    bot = subprocess.run(  # the bot itself says so before it tries to reach Discord
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env={**os.environ, "DISCORD_TOKEN": "x", "DATABASE_PATH": str(garbage)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    _one_clear_line(bot, garbage, "file is not a database")
 
 
 async def test_a_truncated_database_ends_in_one_line(tmp_path: Path) -> None:
