@@ -71,6 +71,11 @@ class Board(ABC):
     @abstractmethod
     def draw_labels(self, draw: ImageDraw.ImageDraw, size: int, flipped: bool) -> None: ...
 
+    def empty_cell_labels(self, size: int, flipped: bool) -> dict[int, tuple[Image.Image, Point]]:
+        """Labels drawn only while their cell is empty: a transparent image and where its
+        top-left corner goes (none by default)."""
+        return {}
+
     def centre(self, cell: int, size: int, flipped: bool) -> Point:
         points = self.polygon(cell, size, flipped)
         return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
@@ -161,6 +166,9 @@ class Board(ABC):
             x, y = self.centre(cell, size, flipped)
             r = half * 0.72
             draw.ellipse((x - r, y - r, x + r, y + r), outline=CAPTURED, width=max(2, half // 6))
+        for cell, (label, (x, y)) in self.empty_cell_labels(size, flipped).items():
+            if cell not in scene.pieces:
+                image.paste(label, (round(x), round(y)), label)
         for cell, painter in scene.pieces.items():
             x, y = self.centre(cell, size, flipped)
             art = sprite(painter, layout.piece)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from rules.crown_board import CELLS, CROWN, NAMES, index_of
 
@@ -72,7 +72,7 @@ class SquareBoard(Board):
     def draw_labels(self, draw: ImageDraw.ImageDraw, size: int, flipped: bool) -> None:
         sq, margin = self._square(size), self._margin(size)
         if self.edge_labels:
-            face = font(max(10, round(margin * 0.62)))
+            face = font(max(10, round(margin * 0.72)))
             bottom = margin + sq * self.rows + margin / 2
             for f in range(self.cols):
                 x, _ = self._origin(f, size, flipped)
@@ -80,11 +80,11 @@ class SquareBoard(Board):
             for r in range(self.rows):
                 _, y = self._origin(r * self.cols, size, flipped)
                 draw.text((margin / 2, y + sq / 2), str(r + 1), font=face, fill=LABEL, anchor="mm")
-        face = font(max(9, round(sq * 0.18)))
+        face = font(max(10, round(sq * 0.25)))
         for cell, text in self.cell_labels.items():
             x, y = self._origin(cell, size, flipped)
-            ink = mix(self.colour(cell), (255, 255, 255), 0.5)
-            draw.text((x + sq * 0.04, y + sq * 0.02), text, font=face, fill=ink, anchor="la")
+            ink = mix(self.colour(cell), (255, 255, 255), 0.62)
+            draw.text((x + sq * 0.03, y + sq * 0.01), text, font=face, fill=ink, anchor="la")
 
 
 SQRT3 = math.sqrt(3)
@@ -93,13 +93,36 @@ SQRT3 = math.sqrt(3)
 class TriangleBoard(Board):
     """The Crown's 49 triangles; flipped mirrors it left-right (a1 and g1 swap corners).
 
-    Cell names are printed inside empty cells' wide band; the edges carry row numbers on the
-    left and letters (the '/' lines) along the bottom, for cells a piece covers.
+    Each empty cell shows its name, large, in its middle (a piece would hide it, so it is
+    drawn per picture, on empty cells only); the edges carry row numbers on the left and
+    letters (the '/' lines) along the bottom, for cells a piece covers.
     """
 
     def __init__(self, colour_of: Callable[[int], RGB]) -> None:
         super().__init__()
         self.colour_of = colour_of
+        self._labels: dict[tuple[int, bool], dict[int, tuple[Image.Image, Point]]] = {}
+
+    def empty_cell_labels(self, size: int, flipped: bool) -> dict[int, tuple[Image.Image, Point]]:
+        key = (size, flipped)
+        if key not in self._labels:
+            a = self._side(size)
+            face = font(max(10, round(a * 0.2)))
+            labels = {}
+            for cell in self.cells():
+                ink = mix(self.colour(cell), (0, 0, 0), 0.55)
+                box = face.getbbox(NAMES[cell])
+                width, height = box[2] - box[0] + 2, box[3] - box[1] + 2
+                label = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+                ImageDraw.Draw(label).text(
+                    (1 - box[0], 1 - box[1]), NAMES[cell], font=face, fill=ink
+                )
+                cx, cy = self.centre(cell, size, flipped)
+                up = CELLS[cell][1] % 2 == 0
+                cy += (a * 0.08 if up else -a * 0.08) if cell != CROWN else a * 0.2
+                labels[cell] = label, (cx - width / 2, cy - height / 2)
+            self._labels[key] = labels
+        return self._labels[key]
 
     def _side(self, size: int) -> float:
         return size / 7
@@ -145,15 +168,9 @@ class TriangleBoard(Board):
 
     def draw_labels(self, draw: ImageDraw.ImageDraw, size: int, flipped: bool) -> None:
         a = self._side(size)
-        face = font(max(9, round(a * 0.15)))
         for cell in self.cells():
             points = self.polygon(cell, size, flipped)
             draw.line([*points, points[0]], fill=mix(self.colour(cell), (0, 0, 0), 0.35), width=1)
-            cx, cy = self.centre(cell, size, flipped)
-            up = CELLS[cell][1] % 2 == 0
-            ink = mix(self.colour(cell), (0, 0, 0), 0.5)
-            y = cy + a * 0.2 if up else cy - a * 0.2  # the wide band by the flat side
-            draw.text((cx, y), NAMES[cell], font=face, fill=ink, anchor="mm")
         cx, cy = self.centre(CROWN, size, flipped)
         crown_mark(draw, cx, cy - a * 0.1, a * 0.3)
         edge = font(max(10, round(a * 0.2)))

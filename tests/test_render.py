@@ -152,3 +152,33 @@ def test_cli_writes_a_png(tmp_path, capsys) -> None:
     assert decode(out.read_bytes()).size[0] > 300
     assert render_main(["chess", "-o", str(out)]) == 2
     assert "no game called" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flipped", [False, True])
+def test_crown_cell_names_fit_inside_their_cells_and_show_only_when_empty(flipped: bool) -> None:
+    """Each name lies wholly inside its triangle, so no edge cuts it; it is drawn on empty
+    cells only, so no piece hides half of it."""
+    drawing = DRAWINGS["the-crown"]
+    board, size = drawing.board, drawing.default_size
+    labels = board.empty_cell_labels(size, flipped)
+    assert sorted(labels) == list(range(49))
+    for cell, (label, (x, y)) in labels.items():
+        (ax, ay), (bx, by), (cx, cy) = board.polygon(cell, size, flipped)
+        for px, py in ((x, y), (x + label.width, y), (x, y + label.height),
+                       (x + label.width, y + label.height)):  # fmt: skip
+            signs = [
+                (qx - px) * (ry - py) - (qy - py) * (rx - px)
+                for (qx, qy), (rx, ry) in (((ax, ay), (bx, by)), ((bx, by), (cx, cy)),
+                                           ((cx, cy), (ax, ay)))
+            ]  # fmt: skip
+            assert all(s > 0 for s in signs) or all(s < 0 for s in signs), (cell, flipped)
+    game = get_game("the-crown")
+    start = game.initial_position()
+    image = decode(board_png("the-crown", start, perspective="b" if flipped else None))
+    for cell in (INDEX["c3"], INDEX["d7"]):  # empty at the start: the name's ink is there
+        label, (x, y) = labels[cell]
+        box = image.crop((round(x), round(y), round(x) + label.width, round(y) + label.height))
+        darkest = min(
+            sum(box.getpixel((i, j))) for i in range(box.width) for j in range(box.height)
+        )
+        assert darkest < sum(board.colour(cell)) - 150
