@@ -10,7 +10,7 @@ from pathlib import Path
 from . import checkdb
 from .checkdb import check_db
 from .config import Settings
-from .errors import StoreError
+from .errors import StartupError
 
 NO_TOKEN = (
     "No DISCORD_TOKEN set: create a bot at https://discord.com/developers/applications "
@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return _run(args)
-    except StoreError as err:
+    except StartupError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
 

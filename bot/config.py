@@ -6,7 +6,14 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .errors import Refusal, StartupError
+from .options import move_seconds
+
 DEFAULT_DATABASE = "./data/bot.sqlite3"
+
+
+class SettingsError(StartupError):
+    """A setting's value cannot be right; str() names it and says why."""
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -23,6 +30,9 @@ def read_env_file(path: Path) -> dict[str, str]:
     return values
 
 
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
 @dataclass(frozen=True)
 class Settings:
     database_path: str = DEFAULT_DATABASE
@@ -34,16 +44,42 @@ class Settings:
 
     @classmethod
     def load(cls, env_file: Path | None = Path(".env")) -> Settings:
-        """The environment wins over `.env`; unset or empty values take the defaults."""
-        values = read_env_file(env_file) if env_file else {}
-        values.update({k: v for k, v in os.environ.items() if v})
+        """The environment wins over `.env`; unset or empty values take the defaults; a value
+        that cannot be right raises SettingsError naming it, where it came from, and why."""
+        from_file = read_env_file(env_file) if env_file else {}
+        from_env = {k: v for k, v in os.environ.items() if v}
+        values = {**from_file, **from_env}
+
+        def bad(key: str, why: str) -> SettingsError:
+            where = "the environment" if key in from_env else str(env_file)
+            shown = values[key] if len(values[key]) <= 40 else values[key][:39] + "…"
+            return SettingsError(f"{key}={shown} (in {where}) {why}")
+
         guild = values.get("DEV_GUILD_ID", "")
+        if guild and not (guild.isascii() and guild.isdecimal() and len(guild) <= 20):
+            raise bad(
+                "DEV_GUILD_ID",
+                "is not a server id: in Discord turn on Developer Mode, right-click the "
+                "server, Copy Server ID (or leave it empty)",
+            )
         minutes = values.get("CHALLENGE_MINUTES", "")
+        if minutes and not (
+            minutes.isascii() and minutes.isdecimal() and 1 <= int(minutes) <= 10080
+        ):
+            raise bad("CHALLENGE_MINUTES", "must be a whole number of minutes from 1 to 10080")
+        level = (values.get("LOG_LEVEL") or "INFO").upper()
+        if level not in LOG_LEVELS:
+            raise bad("LOG_LEVEL", f"must be one of {', '.join(LOG_LEVELS)}")
+        move_time = values.get("DEFAULT_MOVE_TIME") or "1d"
+        try:
+            move_seconds(move_time)
+        except Refusal as why:
+            raise bad("DEFAULT_MOVE_TIME", f"is not a time per move: {why}") from None
         return cls(
             database_path=values.get("DATABASE_PATH") or DEFAULT_DATABASE,
             discord_token=values.get("DISCORD_TOKEN", ""),
-            dev_guild_id=int(guild) if guild.isdigit() else None,
-            log_level=(values.get("LOG_LEVEL") or "INFO").upper(),
-            challenge_minutes=int(minutes) if minutes.isdigit() and int(minutes) > 0 else 15,
-            default_move_time=values.get("DEFAULT_MOVE_TIME") or "1d",
+            dev_guild_id=int(guild) if guild else None,
+            log_level=level,
+            challenge_minutes=int(minutes) if minutes else 15,
+            default_move_time=move_time,
         )

@@ -17,6 +17,7 @@ from .commands import HELP, Commands, Context
 from .config import Settings
 from .replies import BUTTON_PREFIX, Button, Message, Response, private
 from .service import MatchService
+from .startup import explain, quiet_discord
 from .store import Store
 from .sweeper import Sweeper
 from .views import SweepEvent
@@ -123,8 +124,18 @@ class GameBot(discord.AutoShardedClient):
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to server %s", len(synced), guild.id)
+        else:
+            log.info(
+                "commands not synced at start: they are global once `python -m bot sync` "
+                "has run (or set DEV_GUILD_ID to sync a test server at every start)"
+            )
         sweeper = Sweeper(service, self.on_sweep)
         self._sweeper = asyncio.create_task(sweeper.run(), name="sweeper")
+
+    async def on_ready(self) -> None:
+        assert self.user is not None
+        count = len(self.guilds)
+        log.info("logged in as %s, on %d server%s", self.user, count, "" if count == 1 else "s")
 
     async def close(self) -> None:
         if self._sweeper is not None:
@@ -354,8 +365,15 @@ async def _check_database(path: str) -> None:
 
 
 def run_bot(settings: Settings, *, sync_globally: bool = False) -> int:
-    """Run until stopped; a database that cannot be opened raises StoreError (one line)."""
+    """Run until stopped; anything that keeps it from starting raises StartupError (one line)."""
     asyncio.run(_check_database(settings.database_path))
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
-    GameBot(settings, sync_globally=sync_globally).run(settings.discord_token, log_handler=None)
+    quiet_discord()
+    try:
+        GameBot(settings, sync_globally=sync_globally).run(settings.discord_token, log_handler=None)
+    except Exception as err:
+        plain = explain(err)
+        if plain is None:
+            raise
+        raise plain from None
     return 0

@@ -17,5 +17,9 @@ class CannotSave(Refusal):
         self.why = why
 
 
-class StoreError(Exception):
+class StartupError(Exception):
+    """The bot cannot start; str() is one line saying what is wrong and what to do."""
+
+
+class StoreError(StartupError):
     """The database cannot be opened or used at all; str() is one line saying why."""
