@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from render import board_png, game_gif
-from rules import GAMES, get_game
+from rules import GAMES, GameRecord, get_game
 
 from .errors import CannotSave, Refusal
 from .options import duration_text
@@ -110,14 +110,17 @@ def here(ctx: Context) -> dict[str, int]:
     return {"guild_id": ctx.guild_id, "channel_id": ctx.channel_id}
 
 
-async def render_png(match: MatchView, last_move: str | None = None) -> bytes:
-    """The board from the side to move's point of view (rendered off the event loop)."""
+async def render_png(match: MatchView, record: GameRecord, *, show_last: bool) -> bytes:
+    """The board from the side to move's point of view, with the last move if asked
+    (rendered off the event loop)."""
     perspective = match.side_to_move if match.active else None
+    last = show_last and bool(record.moves)
     return await asyncio.to_thread(
         board_png,
         match.game_id,
-        match.position,
-        last_move=last_move,
+        record.position,
+        last_move=record.moves[-1] if last else None,
+        before=record.positions[-2] if last else None,
         perspective=perspective,
         outcome=match.outcome,
     )
@@ -170,7 +173,7 @@ class Commands:
 
     # --- messages about a match ---
     async def board_message(
-        self, match: MatchView, headline: str, move: str | None = None
+        self, match: MatchView, headline: str, *, show_last: bool = False
     ) -> Message:
         """The board picture with who is to move (or the result) and the right buttons."""
         game = get_game(match.game_id)
@@ -190,7 +193,8 @@ class Commands:
                     Button("Decline draw", "drawno", match.id),
                 )
             buttons += (Button("Resign", "resign", match.id, "danger"),)
-        png = await render_png(match, move)
+        record = await self.service.replay(match.id)
+        png = await render_png(match, record, show_last=show_last)
         return Message(
             " ".join(filter(None, [f"**{game.name} #{match.id}** —", headline, status])),
             files=(Attachment(f"{game.id}-{match.id}-{match.ply}.png", png),),
@@ -318,7 +322,7 @@ class Commands:
     async def do_move(self, ctx: Context, move: str, match: int | None = None) -> Response:
         result = await self.service.move(ctx.guild_id, ctx.channel_id, ctx.user_id, move, match)
         board = await self.board_message(
-            result.match, f"{mention(ctx.user_id)} played {result.move}.", result.move
+            result.match, f"{mention(ctx.user_id)} played {result.move}.", show_last=True
         )
         return self._in_match(ctx, result.match, board, f"You played {result.move}.")
 
@@ -341,9 +345,8 @@ class Commands:
 
     async def do_board(self, ctx: Context, match: int | None = None) -> Response:
         view = await self._match_for_viewer(ctx, match)
-        last = view.moves[-1] if view.moves else None
         headline = f"Move {view.ply}." if view.ply else "No move yet."
-        board = await self.board_message(view, headline, last)
+        board = await self.board_message(view, headline, show_last=True)
         return Response(reply=Message(board.text, files=board.files))
 
     async def do_games(self, ctx: Context) -> Response:

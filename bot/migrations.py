@@ -119,6 +119,16 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ALTER TABLE matches ADD COLUMN ended_by INTEGER
         """,
     ),
+    # 5: a finished match's result as data: why it ended (rules.Termination) and the side
+    # that reason is about; result_reason stays only for matches finished before this
+    (
+        """
+        ALTER TABLE matches ADD COLUMN termination TEXT
+        """,
+        """
+        ALTER TABLE matches ADD COLUMN termination_side TEXT
+        """,
+    ),
 )
 
 LATEST = len(MIGRATIONS)

@@ -19,7 +19,7 @@ from typing import Any
 
 import aiosqlite
 
-from rules import GAMES, Game, GameRecord, RulesError, UnknownGame, get_game
+from rules import GAMES, Game, GameRecord, Outcome, RulesError, Termination, UnknownGame, get_game
 
 from . import options
 from .errors import Refusal
@@ -46,6 +46,7 @@ REMINDER_AT = "(deadline - MIN(3600.0, move_seconds / 4.0))"
 #: result reasons of aborted matches (who aborted is kept apart, as an id)
 ABORTED_BY_PLAYER = "aborted"
 NO_MOVE_IN_TIME = "no move was made in time"
+AGREED = Outcome(None, Termination.AGREEMENT)
 log = logging.getLogger("bot.service")
 
 
@@ -411,7 +412,7 @@ class MatchService:
                 async with self.store.transaction() as db:
                     landed = await self.store.append_move(db, *logged)
                     if landed:
-                        await self._finish(db, row, ply, outcome.winner, outcome.reason, now)
+                        await self._finish(db, row, ply, outcome, now)
             if not landed:
                 raise Refusal(
                     "The game changed while your move was on its way: look at the board "
@@ -447,8 +448,7 @@ class MatchService:
         db: aiosqlite.Connection,
         row: Row,
         ply: int,
-        winner: str | None,
-        reason: str,
+        outcome: Outcome,
         now: float,
     ) -> None:
         """Mark the match finished at `ply` and rate it, inside the caller's transaction
@@ -458,8 +458,9 @@ class MatchService:
             "matches",
             {
                 "status": "finished",
-                "winner_side": winner,
-                "result_reason": reason,
+                "winner_side": outcome.winner,
+                "termination": outcome.termination.value,
+                "termination_side": outcome.side,
                 "ended_at": now,
                 "deadline": None,
                 "draw_offer_by": None,
@@ -469,6 +470,7 @@ class MatchService:
         )
         game = get_game(row["game_id"])
         first, second = row["first_user"], row["second_user"]
+        winner = outcome.winner
         score = 0.5 if winner is None else 1.0 if winner == game.sides[0] else 0.0
         a = await self._rating(db, row["guild_id"], game.id, first)
         b = await self._rating(db, row["guild_id"], game.id, second)
@@ -510,8 +512,8 @@ class MatchService:
         self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
     ) -> MatchView:
         async with self._playing(guild_id, channel_id, user_id, match_id) as (db, row, game, side):
-            reason = f"{game.side_name(side)} resigned"
-            await self._finish(db, row, row["ply"], game.opponent(side), reason, self.clock())
+            resigned = Outcome(game.opponent(side), Termination.RESIGNATION, side)
+            await self._finish(db, row, row["ply"], resigned, self.clock())
         return await self.match(row["id"])
 
     async def abort(
@@ -538,7 +540,7 @@ class MatchService:
                 raise Refusal(f"You have already offered a draw: wait for {rival} to answer.")
             agreed = offer is not None
             if agreed:
-                await self._finish(db, row, row["ply"], None, "agreement", self.clock())
+                await self._finish(db, row, row["ply"], AGREED, self.clock())
             else:
                 await self.store.update(
                     db, "matches", {"draw_offer_by": user_id}, "id = ?", (row["id"],)
@@ -557,7 +559,7 @@ class MatchService:
             if row["draw_offer_by"] in (None, user_id):
                 raise Refusal("There is no draw offer from your opponent to answer.")
             if accept:
-                await self._finish(db, row, row["ply"], None, "agreement", self.clock())
+                await self._finish(db, row, row["ply"], AGREED, self.clock())
             else:
                 await self.store.update(
                     db, "matches", {"draw_offer_by": None}, "id = ?", (row["id"],)
@@ -695,8 +697,8 @@ class MatchService:
             else:
                 game = get_game(match["game_id"])
                 late = MatchView.of(match).side_to_move
-                reason = f"{game.side_name(late)} ran out of time"
-                await self._finish(db, match, match["ply"], game.opponent(late), reason, now)
+                lost = Outcome(game.opponent(late), Termination.TIME, late)
+                await self._finish(db, match, match["ply"], lost, now)
                 kind = "timeout"
         return SweepEvent(kind, match=await self.match(match_id))
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import Outcome, get_game
+from rules import Outcome, Termination, capitalised, get_game, result_text
 
 from .replies import mention, plain
 from .store import Row
@@ -60,6 +60,8 @@ class MatchView:
     deadline: float | None
     draw_offer_by: int | None
     ended_by: int | None = None  # who aborted it
+    termination: str | None = None
+    termination_side: str | None = None
     moves: tuple[str, ...] = field(default=())
 
     @classmethod
@@ -81,6 +83,8 @@ class MatchView:
             row["deadline"],
             row["draw_offer_by"],
             row["ended_by"],
+            row["termination"],
+            row["termination_side"],
             moves,
         )
 
@@ -113,9 +117,9 @@ class MatchView:
 
     @property
     def outcome(self) -> Outcome | None:
-        if self.status != "finished":
+        if self.status != "finished" or self.termination is None:
             return None
-        return Outcome(self.winner_side, self.result_reason or "")
+        return Outcome(self.winner_side, Termination(self.termination), self.termination_side)
 
     def result_text(self) -> str:
         """'Black won (no legal move)', 'Draw (agreement)', 'Aborted (...)' or 'In progress'."""
@@ -125,10 +129,13 @@ class MatchView:
             return f"Aborted ({plain(self.result_reason)})" if self.result_reason else "Aborted"
         if self.status == "active":
             return "In progress"
+        game = get_game(self.game_id)
+        if self.outcome is not None:
+            return result_text(game, self.outcome)
+        reason = plain(self.result_reason or "")  # a match finished before schema version 5
         if self.winner_side is None:
-            return f"Draw ({self.result_reason})"
-        side = get_game(self.game_id).side_name(self.winner_side)
-        return f"{side[0].upper()}{side[1:]} won ({self.result_reason})"
+            return f"Draw ({reason})"
+        return capitalised(f"{game.side_name(self.winner_side)} won ({reason})")
 
 
 @dataclass(frozen=True)

@@ -35,28 +35,32 @@ def board_image(
     position: Any,
     *,
     last_move: Any = None,
+    before: Any = None,
     perspective: str | None = None,
     size: int | None = None,
     outcome: Outcome | None = None,
 ) -> Image.Image:
-    """The board as a palette image. `position` and `last_move` may be objects or texts;
-    `outcome` overrides the position's own result (history draws, resignations)."""
+    """The board as a palette image, with `last_move` (played in the position `before`)
+    highlighted. Positions and moves may be engine objects or their texts; `outcome`
+    overrides the position's own result (history draws, resignations)."""
     game = get_game(game_id)
     drawing = _drawing(game_id)
-    if isinstance(position, str):
-        position = game.decode(position)
+    position = game.decode(position) if isinstance(position, str) else position
     if perspective is not None and perspective not in game.sides:
         sides = " or ".join(game.sides)
         raise RulesError(f"perspective must be {sides}, not {perspective!r}")
-    move = (
-        last_move
-        if last_move is None or isinstance(last_move, str)
-        else game.format_move(last_move)
-    )
+    if last_move is not None:
+        if before is None:
+            raise RulesError("a last move needs the position it was played in (before=)")
+        before = game.decode(before) if isinstance(before, str) else before
+        if isinstance(last_move, str):
+            last_move = game.parse_move(before, last_move)
     flipped = drawing.flip_for is not None and perspective == drawing.flip_for
     outcome = outcome if outcome is not None else game.outcome(position)
-    scene = drawing.scene(game, position, move, flipped, outcome)
-    return drawing.board.render(scene, size or drawing.default_size, drawing.painters)
+    scene = drawing.scene(game, position, last_move, before, flipped, outcome)
+    return drawing.shape.render(
+        scene, size or drawing.default_size, list(drawing.painters.values())
+    )
 
 
 def board_png(game_id: str, position: Any, **options: Any) -> bytes:
@@ -82,10 +86,12 @@ def game_gif(
     size = size or round(drawing.default_size * 0.75)
     frames = [
         board_image(
-            game_id, position, last_move=move, perspective=perspective, size=size,
-            outcome=outcome if i == len(moves) else None,
+            game_id, position, last_move=move, before=before, perspective=perspective,
+            size=size, outcome=outcome if i == len(moves) else None,
         )
-        for i, (position, move) in enumerate(zip(positions, [None, *moves], strict=True))
+        for i, (position, move, before) in enumerate(
+            zip(positions, [None, *moves], [None, *positions[:-1]], strict=True)
+        )
     ]  # fmt: skip
     out = io.BytesIO()
     durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]

@@ -7,14 +7,12 @@ from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
-from rules.crown_board import CELLS, CROWN, NAMES, index_of
-
-from .board import Board, Layout, Point
+from .canvas import Layout, Point, Shape
 from .sprites import crown_mark
 from .theme import LABEL, RGB, font, mix
 
 
-class SquareBoard(Board):
+class SquareShape(Shape):
     """cols x rows squares; cell = (rank - 1) * cols + file, rank 1 at the bottom."""
 
     def __init__(
@@ -87,10 +85,36 @@ class SquareBoard(Board):
             draw.text((x + sq * 0.03, y + sq * 0.01), text, font=face, fill=ink, anchor="la")
 
 
+def grid_cell(width: int) -> Callable[[str], int]:
+    """Cell name ('c3') -> cell (rank - 1) * width + file, as SquareShape numbers them."""
+
+    def cell(name: str) -> int:
+        return (int(name[1:]) - 1) * width + ord(name[0]) - 97
+
+    return cell
+
+
 SQRT3 = math.sqrt(3)
 
 
-class TriangleBoard(Board):
+#: The Crown's triangle as drawn: rows y = 0..6 from the bottom hold 13, 11, ..., 1
+#: triangles, i counting from the left (even i point up); cell = y * (14 - y) + i
+TRIANGLE_ROWS = 7
+TRIANGLE = tuple((y, i) for y in range(TRIANGLE_ROWS) for i in range(13 - 2 * y))
+
+
+def triangle_index(y: int, i: int) -> int:
+    return y * (14 - y) + i
+
+
+def triangle_cell(name: str) -> int:
+    """The triangle a cell name points at: the letter counts the '/' lines from the left,
+    the number the half-rows from the bottom (odd numbers point up)."""
+    number = int(name[1:]) - 1
+    return triangle_index(number // 2, 2 * (ord(name[0]) - 97) + number % 2)
+
+
+class TriangleShape(Shape):
     """The Crown's 49 triangles; flipped mirrors it left-right (a1 and g1 swap corners).
 
     Each empty cell shows its name, large, in its middle (a piece would hide it, so it is
@@ -98,9 +122,11 @@ class TriangleBoard(Board):
     letters (the '/' lines) along the bottom, for cells a piece covers.
     """
 
-    def __init__(self, colour_of: Callable[[int], RGB]) -> None:
+    def __init__(self, names: Sequence[str], colour_of: Callable[[int], RGB], crown: int) -> None:
         super().__init__()
+        self.names = names
         self.colour_of = colour_of
+        self.crown = crown
         self._labels: dict[tuple[int, bool], dict[int, tuple[Image.Image, Point]]] = {}
 
     def empty_cell_labels(self, size: int, flipped: bool) -> dict[int, tuple[Image.Image, Point]]:
@@ -111,15 +137,15 @@ class TriangleBoard(Board):
             labels = {}
             for cell in self.cells():
                 ink = mix(self.colour(cell), (0, 0, 0), 0.55)
-                box = face.getbbox(NAMES[cell])
+                box = face.getbbox(self.names[cell])
                 width, height = box[2] - box[0] + 2, box[3] - box[1] + 2
                 label = Image.new("RGBA", (width, height), (0, 0, 0, 0))
                 ImageDraw.Draw(label).text(
-                    (1 - box[0], 1 - box[1]), NAMES[cell], font=face, fill=ink
+                    (1 - box[0], 1 - box[1]), self.names[cell], font=face, fill=ink
                 )
                 cx, cy = self.centre(cell, size, flipped)
-                up = CELLS[cell][1] % 2 == 0
-                cy += (a * 0.08 if up else -a * 0.08) if cell != CROWN else a * 0.2
+                up = TRIANGLE[cell][1] % 2 == 0
+                cy += (a * 0.08 if up else -a * 0.08) if cell != self.crown else a * 0.2
                 labels[cell] = label, (cx - width / 2, cy - height / 2)
             self._labels[key] = labels
         return self._labels[key]
@@ -144,13 +170,13 @@ class TriangleBoard(Board):
         )
 
     def cells(self) -> Sequence[int]:
-        return range(len(CELLS))
+        return range(len(TRIANGLE))
 
     def polygon(self, cell: int, size: int, flipped: bool) -> list[Point]:
         a = self._side(size)
         side, top_margin, _ = self._margins(size)
         h = a * SQRT3 / 2
-        y, i = CELLS[cell]
+        y, i = TRIANGLE[cell]
         left = side + y * a / 2 + (i // 2) * a
         bottom = top_margin + 7 * h - y * h
         top = bottom - h
@@ -171,18 +197,18 @@ class TriangleBoard(Board):
         for cell in self.cells():
             points = self.polygon(cell, size, flipped)
             draw.line([*points, points[0]], fill=mix(self.colour(cell), (0, 0, 0), 0.35), width=1)
-        cx, cy = self.centre(CROWN, size, flipped)
+        cx, cy = self.centre(self.crown, size, flipped)
         crown_mark(draw, cx, cy - a * 0.1, a * 0.3)
         edge = font(max(10, round(a * 0.2)))
         for y in range(7):
             end = 12 - 2 * y if flipped else 0  # the row's leftmost cell as drawn
-            points = self.polygon(index_of(y, end), size, flipped)
+            points = self.polygon(triangle_index(y, end), size, flipped)
             x = min(p[0] for p in points) - a * 0.08
             middle = sum(p[1] for p in points) / 3
             text = f"{2 * y + 1}" if y == 6 else f"{2 * y + 1}·{2 * y + 2}"
             draw.text((x, middle), text, font=edge, fill=LABEL, anchor="rm")
         for k in range(7):
-            points = self.polygon(index_of(0, 2 * k), size, flipped)
+            points = self.polygon(triangle_index(0, 2 * k), size, flipped)
             x = sum(p[0] for p in points) / 3
             bottom = max(p[1] for p in points)
             draw.text((x, bottom + a * 0.06), chr(97 + k), font=edge, fill=LABEL, anchor="mt")

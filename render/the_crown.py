@@ -2,60 +2,41 @@
 
 from __future__ import annotations
 
-from typing import Any
+from rules import get_game
 
-from rules import Game, Outcome
-from rules.crown_board import BLACK_KINGDOM, CELLS, CROWN, INDEX, WHITE_KINGDOM
-from rules.the_crown import CrownPosition, TheCrown
-
-from .board import Scene
-from .drawing import Drawing, cells_named, status_line
-from .shapes import TriangleBoard
+from .drawing import Drawing
+from .shapes import TriangleShape, triangle_cell
 from .sprites import disc_painter
 from .theme import RGB, mix
 
+GAME = get_game("the-crown")
+NAMES = tuple(sorted(GAME.cell_names, key=triangle_cell))
+REGIONS = {name: frozenset(map(triangle_cell, cells)) for name, cells in GAME.regions.items()}
+(CROWN,) = REGIONS["crown"]
 UP, DOWN = (236, 226, 204), (206, 190, 160)
 WHITE_LAND, BLACK_LAND, CROWN_CELL = (150, 190, 226), (222, 150, 140), (246, 214, 110)
 
 
 def colour(cell: int) -> RGB:
-    base = UP if CELLS[cell][1] % 2 == 0 else DOWN
+    base = UP if (int(NAMES[cell][1:]) % 2) == 1 else DOWN
     if cell == CROWN:
         return CROWN_CELL
-    if cell in WHITE_KINGDOM:
+    if cell in REGIONS["white kingdom"]:
         return mix(base, WHITE_LAND, 0.5)
-    if cell in BLACK_KINGDOM:
+    if cell in REGIONS["black kingdom"]:
         return mix(base, BLACK_LAND, 0.5)
     return base
 
 
-BOARD = TriangleBoard(colour)
+SHAPE = TriangleShape(NAMES, colour, CROWN)
 IVORY, IVORY_RIM = (248, 244, 232), (120, 108, 84)
-EBONY, EBONY_RIM = (50, 48, 56), (12, 12, 16)
-PIECES = {
+EBONY, EBONY_RIM, EBONY_MARK = (50, 48, 56), (12, 12, 16), (150, 150, 160)
+PAINTERS = {
     "P": disc_painter(IVORY, IVORY_RIM, "crown", scale=0.98),
     "K": disc_painter(IVORY, IVORY_RIM, "diamond", scale=0.9),
     "S": disc_painter(IVORY, IVORY_RIM, "dot", scale=0.74),
     "p": disc_painter(EBONY, EBONY_RIM, "crown", scale=0.98),
-    "k": disc_painter(EBONY, (150, 150, 160), "diamond", scale=0.9),
-    "s": disc_painter(EBONY, (150, 150, 160), "dot", scale=0.74),
+    "k": disc_painter(EBONY, EBONY_MARK, "diamond", scale=0.9),
+    "s": disc_painter(EBONY, EBONY_MARK, "dot", scale=0.74),
 }
-_RULES = TheCrown()
-
-
-def scene(
-    game: Game[Any, Any], position: CrownPosition, move: str | None, flipped: bool,
-    outcome: Outcome | None,
-) -> Scene:  # fmt: skip
-    pieces = {c: PIECES[p] for c, p in enumerate(position.board) if p != "."}
-    moved = cells_named(move, r"[a-g]1[0-3]|[a-g][1-9]", INDEX)
-    check = ["check!"] if outcome is None and _RULES.in_check(position) else []
-    return Scene(
-        pieces=pieces,
-        status=status_line(game, position, outcome, *check),
-        moved=moved,
-        flipped=flipped,
-    )
-
-
-DRAWING = Drawing("the-crown", BOARD, tuple(PIECES.values()), scene, 560, flip_for="b")
+DRAWING = Drawing("the-crown", SHAPE, PAINTERS, triangle_cell, 560, flip_for="b")

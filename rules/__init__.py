@@ -1,9 +1,10 @@
 """The rules engine: pure, synchronous, standard library only."""
 
-from .base import Game, Outcome
+from .base import Game, Outcome, Termination
 from .errors import BadPosition, GameOver, IllegalMove, RulesError, UnknownGame
 from .record import GameRecord
 from .registry import GAMES, get_game
+from .wording import capitalised, command_line_text, reason_text, result_text, status_text
 
 __all__ = [
     "GAMES",
@@ -14,6 +15,12 @@ __all__ = [
     "IllegalMove",
     "Outcome",
     "RulesError",
+    "Termination",
     "UnknownGame",
+    "capitalised",
+    "command_line_text",
     "get_game",
+    "reason_text",
+    "result_text",
+    "status_text",
 ]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import functools
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Generic, TypeVar
 
 from .errors import BadPosition, IllegalMove
@@ -16,22 +16,37 @@ M = TypeVar("M", bound=Hashable)
 MAX_MOVE_TEXT = 80
 
 
+class Termination(StrEnum):
+    """Why a game ended (the values are stored; `rules.wording` puts them in words)."""
+
+    NO_PIECES = "no-pieces"  # `side` has no piece left
+    NO_MOVES = "no-moves"  # `side`, to move, has no legal move
+    STALEMATE = "stalemate"  # no legal move, and that is a draw
+    REPETITION = "repetition"
+    NO_PROGRESS = "no-progress"  # the game's no-progress limit
+    AGREEMENT = "agreement"
+    RESIGNATION = "resignation"  # `side` resigned
+    TIME = "time"  # `side` ran out of time
+    ALIGNED = "aligned"  # the three Musketeers in one rank or file
+    CAPTURES = "captures"  # the winner captured enough stones
+    CROWNED_TROIKA = "crowned-troika"
+    PRINCE_CROWNED = "prince-crowned"
+    ANNIHILATION = "annihilation"  # `side` has no piece left but the winner's Prince lives
+    NO_PRINCES = "no-princes"
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The end of a game: a winner's side letter (None for a draw) and why, in words."""
+    """The end of a game: the winner's side letter (None for a draw), why, and the side the
+    reason is about (who resigned, ran out of time or has no move), where there is one."""
 
     winner: str | None
-    reason: str
+    termination: Termination
+    side: str | None = None
 
     @property
     def is_draw(self) -> bool:
         return self.winner is None
-
-    def text(self) -> str:
-        """The command line's form: `draw (reason)` or `<side> wins (reason)`."""
-        if self.winner is None:
-            return f"draw ({self.reason})"
-        return f"{self.winner} wins ({self.reason})"
 
 
 class Game(ABC, Generic[P, M]):
@@ -49,10 +64,6 @@ class Game(ABC, Generic[P, M]):
     no_progress_reason: str = ""
     #: the position text of the start of a game
     start: str
-
-    def __init__(self) -> None:
-        # Positions are immutable values, so decoding the same text twice may share the work.
-        self.decode = functools.lru_cache(maxsize=4096)(self.decode)  # type: ignore[method-assign]
 
     # --- positions -------------------------------------------------------
     def initial_position(self) -> P:
@@ -94,8 +105,34 @@ class Game(ABC, Generic[P, M]):
     def parse_move(self, position: P, text: str) -> M:
         """The legal move the text names; raises IllegalMove saying why not."""
 
+    # --- what a picture needs (cells by the names players write) -------------
+    #: every cell's name, in the game's own cell order
+    cell_names: tuple[str, ...]
+    #: named sets of cells a picture colours (The Crown's crown and kingdoms)
+    regions: Mapping[str, frozenset[str]] = {}
+
+    @abstractmethod
+    def pieces(self, position: P) -> dict[str, str]:
+        """Cell name -> the piece's letter as the position text writes it."""
+
+    @abstractmethod
+    def move_cells(self, move: M) -> tuple[str, ...]:
+        """The cells a move visits, in order: where it starts, every landing, where it ends."""
+
+    def captured_cells(self, position: P, move: M) -> tuple[str, ...]:
+        """The cells whose piece the move (played in `position`) takes or changes."""
+        return ()
+
+    def is_jump(self, move: M) -> bool:
+        """Whether the piece leaps over others (a picture joins its cells with a line)."""
+        return False
+
+    def in_check(self, position: P) -> bool:
+        """Whether the side to move is in check (only The Crown has check)."""
+        return False
+
     # --- helpers shared by every game ---------------------------------------
-    def legal_or_over(self, position: P) -> list[M]:
+    def legal_moves_or_game_over(self, position: P) -> list[M]:
         """The legal moves, or IllegalMove if there are none because the game is over."""
         legal = self.legal_moves(position)
         if not legal:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from . import checkers_movegen as gen
-from .base import Game, Outcome, clean_move_text, position_fields, quote, suggest
+from .base import Game, Outcome, Termination, clean_move_text, position_fields, quote, suggest
 from .checkers_board import BLACK_CROWN_ROW, WHITE_CROWN_ROW, bits_of, row_col
 from .errors import BadPosition, IllegalMove
 
@@ -111,7 +111,7 @@ class Checkers(Game[CheckersPosition, CheckersMove]):
         for square in path:
             if not 1 <= square <= 32:
                 raise IllegalMove(f"square {square} is not on the board: squares are 1-32")
-        legal = self.legal_or_over(position)
+        legal = self.legal_moves_or_game_over(position)
         shown = cleaned
         exact = [m for m in legal if m.path == path]
         if exact:  # a full path always wins over the short capture form
@@ -162,10 +162,33 @@ class Checkers(Game[CheckersPosition, CheckersMove]):
         men, kings, opp_men, opp_kings, black = position.mover()
         if gen.count(men, kings, opp_men | opp_kings, black):
             return None
-        reason = "no pieces left" if not men | kings else "no legal move"
-        return Outcome(self.opponent(position.turn), reason)
+        why = Termination.NO_PIECES if not men | kings else Termination.NO_MOVES
+        return Outcome(self.opponent(position.turn), why, position.turn)
 
     # --- position text ---------------------------------------------------------
+    # --- what a picture needs --------------------------------------------------
+    cell_names = tuple(str(square) for square in range(1, 33))
+
+    def pieces(self, position: CheckersPosition) -> dict[str, str]:
+        """Square -> 'b' or 'w' for a man, 'B' or 'W' for a king."""
+        out = {}
+        for bits, letter in (
+            (position.black_men, "b"), (position.black_kings, "B"),
+            (position.white_men, "w"), (position.white_kings, "W"),
+        ):  # fmt: skip
+            for i in bits_of(bits):
+                out[str(i + 1)] = letter
+        return out
+
+    def move_cells(self, move: CheckersMove) -> tuple[str, ...]:
+        return tuple(map(str, move.path))
+
+    def captured_cells(self, position: CheckersPosition, move: CheckersMove) -> tuple[str, ...]:
+        return tuple(map(str, move.captured_squares()))
+
+    def is_jump(self, move: CheckersMove) -> bool:
+        return move.capture
+
     def encode(self, position: CheckersPosition) -> str:
         def side_list(men: int, kings: int) -> str:
             items = sorted(

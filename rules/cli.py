@@ -10,6 +10,7 @@ from .base import Game
 from .errors import RulesError
 from .record import GameRecord
 from .registry import GAMES, get_game
+from .wording import command_line_text
 
 
 class ArgumentError(RulesError):
@@ -43,8 +44,7 @@ def _start(game: Game[Any, Any], text: str | None) -> Any:
 
 
 def _status(game: Game[Any, Any], record: GameRecord) -> str:
-    outcome = record.outcome
-    return "outcome: ongoing" if outcome is None else f"outcome: {outcome.text()}"
+    return f"outcome: {command_line_text(record.outcome, game)}"
 
 
 def run(argv: list[str]) -> list[str]:

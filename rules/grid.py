@@ -22,10 +22,11 @@ LINE_DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 @dataclass(frozen=True, slots=True, order=True)
 class PathMove:
-    """A move as the cells it visits, origin first; `jump` picks the 'x' separator."""
+    """A move as the cells it visits, origin first, and whether it is written with 'x' (a
+    capture or a jump) rather than '-'."""
 
     path: tuple[int, ...]
-    jump: bool
+    written_with_x: bool
 
 
 class Grid:
@@ -66,10 +67,12 @@ class Grid:
         )
 
     def step_moves(
-        self, neighbours: tuple[tuple[int, ...], ...], jump: bool
+        self, neighbours: tuple[tuple[int, ...], ...], written_with_x: bool
     ) -> tuple[dict[int, PathMove], ...]:
         """One shared move object per (cell, neighbour), so move generation builds none."""
-        return tuple({n: PathMove((c, n), jump) for n in ns} for c, ns in enumerate(neighbours))
+        return tuple(
+            {n: PathMove((c, n), written_with_x) for n in ns} for c, ns in enumerate(neighbours)
+        )
 
     # --- board text -----------------------------------------------------------
     def encode_board(self, board: str) -> str:
@@ -119,4 +122,4 @@ class Grid:
         return tuple(self.index[c] for c in cells), cleaned
 
     def format_path(self, move: PathMove) -> str:
-        return ("x" if move.jump else "-").join(self.names[c] for c in move.path)
+        return ("x" if move.written_with_x else "-").join(self.names[c] for c in move.path)

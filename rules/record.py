@@ -6,8 +6,9 @@ from collections import Counter
 from collections.abc import Hashable, Iterable
 from typing import Any
 
-from .base import Game, Outcome
+from .base import Game, Outcome, Termination
 from .errors import GameOver, IllegalMove
+from .wording import result_text
 
 
 class GameRecord:
@@ -62,7 +63,7 @@ class GameRecord:
     def play(self, move: Any) -> Any:
         """Play a move (object or text) and return the move played."""
         if (done := self.outcome) is not None:
-            raise GameOver(f"the game is over: {self.game_result_text(done)}")
+            raise GameOver(f"the game is over: {result_text(self.game, done, lower=True)}")
         before = self.position
         played, after = self.game.play(before, move)
         self.moves.append(played)
@@ -80,29 +81,22 @@ class GameRecord:
         key = game.repetition_key(after)
         self._seen[key] += 1
         if game.repetition_limit is not None and self._seen[key] >= game.repetition_limit:
-            self._history_draw = Outcome(None, f"{fold(game.repetition_limit)} repetition")
+            self._history_draw = Outcome(None, Termination.REPETITION)
         elif game.no_progress_limit is not None and self.quiet_plies >= game.no_progress_limit:
-            self._history_draw = Outcome(None, game.no_progress_reason)
+            self._history_draw = Outcome(None, Termination.NO_PROGRESS)
         else:
             self._history_draw = None
 
     def agree_draw(self) -> Outcome:
-        return self._end(Outcome(None, "agreement"))
+        return self._end(Outcome(None, Termination.AGREEMENT))
 
     def resign(self, side: str) -> Outcome:
-        return self._end(Outcome(self.game.opponent(side), f"{self.game.side_name(side)} resigned"))
+        return self._end(Outcome(self.game.opponent(side), Termination.RESIGNATION, side))
 
     def _end(self, outcome: Outcome) -> Outcome:
         if (done := self.outcome) is not None:
-            raise IllegalMove(f"the game is already over: {self.game_result_text(done)}")
+            raise IllegalMove(
+                f"the game is already over: {result_text(self.game, done, lower=True)}"
+            )
         self._ended = outcome
         return outcome
-
-    def game_result_text(self, outcome: Outcome) -> str:
-        if outcome.winner is None:
-            return f"drawn by {outcome.reason}"
-        return f"{self.game.side_name(outcome.winner)} won ({outcome.reason})"
-
-
-def fold(n: int) -> str:
-    return {2: "twofold", 3: "threefold"}.get(n, f"{n}-fold")

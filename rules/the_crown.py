@@ -11,8 +11,9 @@ import re
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .base import Game, Outcome, clean_move_text, position_fields, quote, suggest
-from .crown_board import (
+from .base import Game, Outcome, Termination, clean_move_text, position_fields, quote, suggest
+from .errors import BadPosition, IllegalMove
+from .the_crown_board import (
     BLACK_HOME,
     BLACK_KINGDOM,
     BRANCHES,
@@ -27,7 +28,6 @@ from .crown_board import (
     WHITE_KINGDOM,
     index_of,
 )
-from .errors import BadPosition, IllegalMove
 
 WHITE, BLACK = "w", "b"
 EMPTY = "."
@@ -197,7 +197,7 @@ def perft(board: str, side: str, depth: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class CrownPosition:
+class TheCrownPosition:
     board: str
     turn: str
 
@@ -214,7 +214,7 @@ def _sort_key(name: str) -> tuple[str, int]:
     return name[0], int(name[1:])
 
 
-class TheCrown(Game[CrownPosition, CrownMove]):
+class TheCrown(Game[TheCrownPosition, CrownMove]):
     id = "the-crown"
     name = "The Crown"
     sides = (WHITE, BLACK)
@@ -236,37 +236,37 @@ class TheCrown(Game[CrownPosition, CrownMove]):
         "Notation: e3-e4 (also e3xe4 or e3e4)."
     )
 
-    def in_check(self, position: CrownPosition) -> bool:
+    def in_check(self, position: TheCrownPosition) -> bool:
         prince = position.board.find(PIECES[position.turn][0])
         return prince >= 0 and attacked(position.board, prince, OTHER[position.turn])
 
-    def outcome(self, position: CrownPosition) -> Outcome | None:
+    def outcome(self, position: TheCrownPosition) -> Outcome | None:
         board, side = position.board, position.turn
         if board[CROWN] in "Pp":
-            return Outcome(WHITE if board[CROWN] == "P" else BLACK, "Prince crowned")
+            return Outcome(WHITE if board[CROWN] == "P" else BLACK, Termination.PRINCE_CROWNED)
         enemy = OTHER[side]
         for loser, winner in ((side, enemy), (enemy, side)):
             if not any(p in board for p in OWN[loser]):
                 if PIECES[winner][0] in board:
-                    return Outcome(winner, "annihilation")
-                return Outcome(None, "no Princes left")
+                    return Outcome(winner, Termination.ANNIHILATION, loser)
+                return Outcome(None, Termination.NO_PRINCES)
         if "P" not in board and "p" not in board:
-            return Outcome(None, "no Princes left")
+            return Outcome(None, Termination.NO_PRINCES)
         if not legal_moves(board, side):
-            return Outcome(None, "stalemate")
+            return Outcome(None, Termination.STALEMATE, side)
         return None
 
-    def legal_moves(self, position: CrownPosition) -> list[CrownMove]:
+    def legal_moves(self, position: TheCrownPosition) -> list[CrownMove]:
         if finished(position.board):
             return []
         moves = [CrownMove(s, d) for s, d in legal_moves(position.board, position.turn)]
         return sorted(moves, key=self.format_move)
 
-    def apply(self, position: CrownPosition, move: CrownMove) -> CrownPosition:
+    def apply(self, position: TheCrownPosition, move: CrownMove) -> TheCrownPosition:
         board = make(position.board, (move.src, move.dst), position.turn)
-        return CrownPosition(board, OTHER[position.turn])
+        return TheCrownPosition(board, OTHER[position.turn])
 
-    def perft(self, position: CrownPosition, depth: int) -> int:
+    def perft(self, position: TheCrownPosition, depth: int) -> int:
         return 1 if depth == 0 else perft(position.board, position.turn, depth)
 
     def format_move(self, move: CrownMove) -> str:
@@ -274,7 +274,7 @@ class TheCrown(Game[CrownPosition, CrownMove]):
             return f"{NAMES[move.src]}++"
         return f"{NAMES[move.src]}-{NAMES[move.dst]}"
 
-    def parse_move(self, position: CrownPosition, text: str) -> CrownMove:
+    def parse_move(self, position: TheCrownPosition, text: str) -> CrownMove:
         cleaned = clean_move_text(text)
         m = _MOVE.match(cleaned)
         if not m or m.group(1) not in INDEX or (m.group(2) and m.group(2) not in INDEX):
@@ -284,13 +284,13 @@ class TheCrown(Game[CrownPosition, CrownMove]):
             )
         src = INDEX[m.group(1)]
         move = CrownMove(src, LEAVE if m.group(3) else INDEX[m.group(2)])
-        legal = self.legal_or_over(position)
+        legal = self.legal_moves_or_game_over(position)
         if move in legal:
             return move
         raise IllegalMove(self._why_illegal(position, move, cleaned, legal))
 
     def _why_illegal(
-        self, position: CrownPosition, move: CrownMove, shown: str, legal: list[CrownMove]
+        self, position: TheCrownPosition, move: CrownMove, shown: str, legal: list[CrownMove]
     ) -> str:
         texts = [self.format_move(m) for m in legal]
         if legal[0].dst == LEAVE:
@@ -313,7 +313,27 @@ class TheCrown(Game[CrownPosition, CrownMove]):
         from_here = [t for m, t in zip(legal, texts, strict=True) if m.src == move.src]
         return f"{shown} is not legal: {reason} (try {suggest(from_here or texts)})"
 
-    def encode(self, position: CrownPosition) -> str:
+    # --- what a picture needs --------------------------------------------------
+    cell_names = NAMES
+    regions = MappingProxyType(
+        {
+            "crown": frozenset({NAMES[CROWN]}),
+            "white kingdom": frozenset(NAMES[c] for c in WHITE_KINGDOM),
+            "black kingdom": frozenset(NAMES[c] for c in BLACK_KINGDOM),
+        }
+    )
+
+    def pieces(self, position: TheCrownPosition) -> dict[str, str]:
+        return {NAMES[c]: p for c, p in enumerate(position.board) if p != EMPTY}
+
+    def move_cells(self, move: CrownMove) -> tuple[str, ...]:
+        return (NAMES[move.src],) if move.dst == LEAVE else (NAMES[move.src], NAMES[move.dst])
+
+    def captured_cells(self, position: TheCrownPosition, move: CrownMove) -> tuple[str, ...]:
+        taken = move.dst != LEAVE and position.board[move.dst] != EMPTY
+        return (NAMES[move.dst],) if taken else ()
+
+    def encode(self, position: TheCrownPosition) -> str:
         tokens = []
         for letters in ("PKS", "pks"):
             for letter in letters:
@@ -321,7 +341,7 @@ class TheCrown(Game[CrownPosition, CrownMove]):
                 tokens += [letter + n for n in sorted(names, key=_sort_key)]
         return " ".join([*tokens, position.turn])
 
-    def decode(self, text: str) -> CrownPosition:
+    def decode(self, text: str) -> TheCrownPosition:
         tokens = position_fields(text, self.name, None, "")
         if not tokens or tokens[-1] not in ("w", "b", "W", "B"):
             raise BadPosition(
@@ -353,9 +373,9 @@ class TheCrown(Game[CrownPosition, CrownMove]):
         waiting = board.find(PIECES[OTHER[turn]][0])
         if waiting >= 0 and attacked(board, waiting, turn):
             raise BadPosition("the side not to move is in check: that cannot happen in a game")
-        return CrownPosition(board, turn)
+        return TheCrownPosition(board, turn)
 
-    def diagram(self, position: CrownPosition) -> str:
+    def diagram(self, position: TheCrownPosition) -> str:
         rows = []
         for y in range(ROWS - 1, -1, -1):
             cells = [position.board[index_of(y, i)] for i in range(13 - 2 * y)]

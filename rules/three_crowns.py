@@ -6,14 +6,14 @@ import re
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .base import Game, Outcome, position_fields, quote, suggest
+from .base import Game, Outcome, Termination, position_fields, quote, suggest
 from .errors import BadPosition, IllegalMove
 from .grid import ALL_EIGHT, EMPTY, LINE_DIRECTIONS, Grid, PathMove
 
 GREEN, BLACK = "g", "b"
 GRID = Grid(8, 8)
 NEIGHBOURS = GRID.neighbours(ALL_EIGHT)
-STEPS = GRID.step_moves(NEIGHBOURS, jump=False)
+STEPS = GRID.step_moves(NEIGHBOURS, written_with_x=False)
 #: JUMPS[cell]: (jumped cell, landing cell) in each direction where both are on the board
 JUMPS = tuple(
     tuple(
@@ -37,7 +37,7 @@ _CAPTURES = re.compile(r"^(\d{1,2})-(\d{1,2})$")
 
 
 @dataclass(frozen=True, slots=True)
-class CrownsPosition:
+class ThreeCrownsPosition:
     """64 cells ('g'/'b' uncrowned, 'G'/'B' crowned, '.' empty), index = (rank-1)*8 + file."""
 
     board: str
@@ -71,7 +71,7 @@ def _side_index(side: str) -> int:
     return 0 if side == GREEN else 1
 
 
-class ThreeCrowns(Game[CrownsPosition, PathMove]):
+class ThreeCrowns(Game[ThreeCrownsPosition, PathMove]):
     id = "three-crowns"
     name = "3 Crowns"
     sides = (GREEN, BLACK)
@@ -96,20 +96,19 @@ class ThreeCrowns(Game[CrownsPosition, PathMove]):
         "(d6xf4 when only one jump joins them)."
     )
 
-    def _won_by_last_mover(self, position: CrownsPosition) -> Outcome | None:
+    def _won_by_last_mover(self, position: ThreeCrownsPosition) -> Outcome | None:
         last = self.opponent(position.turn)
         if position.captures[_side_index(last)] >= CAPTURES_TO_WIN:
-            return Outcome(last, "captured three stones")
+            return Outcome(last, Termination.CAPTURES)
         if has_crowned_troika(position.board, last):
-            return Outcome(last, "Crowned Troika")
+            return Outcome(last, Termination.CROWNED_TROIKA)
         return None
 
-    def outcome(self, position: CrownsPosition) -> Outcome | None:
+    def outcome(self, position: ThreeCrownsPosition) -> Outcome | None:
         if won := self._won_by_last_mover(position):
             return won
         if not self._moves(position):
-            stuck = self.side_names[position.turn]
-            return Outcome(self.opponent(position.turn), f"{stuck} has no legal move")
+            return Outcome(self.opponent(position.turn), Termination.NO_MOVES, position.turn)
         return None
 
     def _all_moves(self, board: str, side: str) -> list[PathMove]:
@@ -133,25 +132,25 @@ class ThreeCrowns(Game[CrownsPosition, PathMove]):
                 )
         return out
 
-    def _moves(self, position: CrownsPosition) -> list[PathMove]:
+    def _moves(self, position: ThreeCrownsPosition) -> list[PathMove]:
         moves = self._all_moves(position.board, position.turn)
         if position.turn == GREEN and position.equalizer >= 0:
             same_stone = [m for m in moves if m.path[0] == position.equalizer]
             return same_stone or moves
         return moves
 
-    def legal_moves(self, position: CrownsPosition) -> list[PathMove]:
+    def legal_moves(self, position: ThreeCrownsPosition) -> list[PathMove]:
         if self._won_by_last_mover(position):
             return []
         return self._moves(position)
 
-    def apply(self, position: CrownsPosition, move: PathMove) -> CrownsPosition:
+    def apply(self, position: ThreeCrownsPosition, move: PathMove) -> ThreeCrownsPosition:
         board = list(position.board)
         src, dst = move.path[0], move.path[-1]
         stone = board[src]
         board[src], board[dst] = EMPTY, stone
         captures = list(position.captures)
-        if move.jump:
+        if move.written_with_x:
             second = (move.path[1] + dst) // 2
             victim = board[second].lower()
             if stone.isupper():
@@ -169,11 +168,13 @@ class ThreeCrowns(Game[CrownsPosition, PathMove]):
             equalizer = dst
         elif equalizer >= 0 and (position.turn == GREEN or board[equalizer] == EMPTY):
             equalizer = EQ_OFF
-        return CrownsPosition(
+        return ThreeCrownsPosition(
             "".join(board), self.opponent(position.turn), (captures[0], captures[1]), equalizer
         )
 
-    def makes_progress(self, before: CrownsPosition, move: PathMove, after: CrownsPosition) -> bool:
+    def makes_progress(
+        self, before: ThreeCrownsPosition, move: PathMove, after: ThreeCrownsPosition
+    ) -> bool:
         return before.captures != after.captures or any(
             before.board.count(c) != after.board.count(c) for c in "GB"
         )
@@ -181,9 +182,9 @@ class ThreeCrowns(Game[CrownsPosition, PathMove]):
     def format_move(self, move: PathMove) -> str:
         return GRID.format_path(move)
 
-    def parse_move(self, position: CrownsPosition, text: str) -> PathMove:
+    def parse_move(self, position: ThreeCrownsPosition, text: str) -> PathMove:
         path, shown = GRID.parse_path(text, "f3-e3 or d6xd4xf4")
-        legal = self.legal_or_over(position)
+        legal = self.legal_moves_or_game_over(position)
         if len(path) == 2:
             matches = [m for m in legal if (m.path[0], m.path[-1]) == path]
             if len(matches) > 1:
@@ -196,7 +197,11 @@ class ThreeCrowns(Game[CrownsPosition, PathMove]):
         raise IllegalMove(self._why_illegal(position, path, shown, legal))
 
     def _why_illegal(
-        self, position: CrownsPosition, path: tuple[int, ...], shown: str, legal: list[PathMove]
+        self,
+        position: ThreeCrownsPosition,
+        path: tuple[int, ...],
+        shown: str,
+        legal: list[PathMove],
     ) -> str:
         src = path[0]
         texts = [self.format_move(m) for m in legal]
@@ -216,13 +221,31 @@ class ThreeCrowns(Game[CrownsPosition, PathMove]):
             return f"{shown} is not legal: the stone on {GRID.names[src]} cannot move"
         return f"{shown} is not legal (from {GRID.names[src]} you can play {suggest(from_here)})"
 
-    def encode(self, position: CrownsPosition) -> str:
+    # --- what a picture needs --------------------------------------------------
+    cell_names = GRID.names
+
+    def pieces(self, position: ThreeCrownsPosition) -> dict[str, str]:
+        return {GRID.names[c]: p for c, p in enumerate(position.board) if p != EMPTY}
+
+    def move_cells(self, move: PathMove) -> tuple[str, ...]:
+        return tuple(GRID.names[c] for c in move.path)
+
+    def captured_cells(self, position: ThreeCrownsPosition, move: PathMove) -> tuple[str, ...]:
+        """A double jump takes or uncrowns the second stone it jumps."""
+        if not move.written_with_x:
+            return ()
+        return (GRID.names[(move.path[1] + move.path[2]) // 2],)
+
+    def is_jump(self, move: PathMove) -> bool:
+        return move.written_with_x
+
+    def encode(self, position: ThreeCrownsPosition) -> str:
         green, black = position.captures
         eq = {EQ_FIRST_TURN: "*", EQ_OFF: "-"}.get(position.equalizer)
         equalizer = eq or GRID.names[position.equalizer]
         return f"{GRID.encode_board(position.board)} {position.turn} {green}-{black} {equalizer}"
 
-    def decode(self, text: str) -> CrownsPosition:
+    def decode(self, text: str) -> ThreeCrownsPosition:
         board_text, turn, captures_text, eq_text = position_fields(
             text,
             self.name,
@@ -250,9 +273,9 @@ class ThreeCrowns(Game[CrownsPosition, PathMove]):
             equalizer = GRID.cell(eq_text)
             if board[equalizer].lower() != GREEN:
                 raise BadPosition(f"the equalizer cell {eq_text} must hold a Green stone")
-        return CrownsPosition(board, turn, (int(m.group(1)), int(m.group(2))), equalizer)
+        return ThreeCrownsPosition(board, turn, (int(m.group(1)), int(m.group(2))), equalizer)
 
-    def diagram(self, position: CrownsPosition) -> str:
+    def diagram(self, position: ThreeCrownsPosition) -> str:
         rows = [
             f"{rank}  " + " ".join(position.board[(rank - 1) * 8 : rank * 8])
             for rank in range(8, 0, -1)

@@ -5,20 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .base import Game, Outcome, position_fields, quote, suggest
+from .base import Game, Outcome, Termination, position_fields, quote, suggest
 from .errors import BadPosition, IllegalMove
 from .grid import EMPTY, ORTHOGONAL, Grid, PathMove
 
 MUSKETEERS, ENEMY = "m", "e"
 GRID = Grid(5, 5)
 NEIGHBOURS = GRID.neighbours(ORTHOGONAL)
-CAPTURES = GRID.step_moves(NEIGHBOURS, jump=True)
-STEPS = GRID.step_moves(NEIGHBOURS, jump=False)
+CAPTURES = GRID.step_moves(NEIGHBOURS, written_with_x=True)
+STEPS = GRID.step_moves(NEIGHBOURS, written_with_x=False)
 MAX_ENEMY = 22
 
 
 @dataclass(frozen=True, slots=True)
-class MusketeersPosition:
+class ThreeMusketeersPosition:
     """25 cells ('M', 'E' or '.'), index = (rank - 1) * 5 + file, and the side to move."""
 
     board: str
@@ -31,7 +31,7 @@ def lined_up(board: str) -> bool:
     return len({c // 5 for c in cells}) == 1 or len({c % 5 for c in cells}) == 1
 
 
-class ThreeMusketeers(Game[MusketeersPosition, PathMove]):
+class ThreeMusketeers(Game[ThreeMusketeersPosition, PathMove]):
     id = "three-musketeers"
     name = "Three Musketeers"
     sides = (MUSKETEERS, ENEMY)
@@ -48,15 +48,14 @@ class ThreeMusketeers(Game[MusketeersPosition, PathMove]):
         "c3xc4 for a Musketeer, b3-c3 for the enemy."
     )
 
-    def outcome(self, position: MusketeersPosition) -> Outcome | None:
+    def outcome(self, position: ThreeMusketeersPosition) -> Outcome | None:
         if lined_up(position.board):
-            return Outcome(ENEMY, "the Musketeers are lined up")
+            return Outcome(ENEMY, Termination.ALIGNED)
         if not self._moves(position):
-            stuck = "Musketeers" if position.turn == MUSKETEERS else "enemy"
-            return Outcome(MUSKETEERS, f"the {stuck} cannot move")
+            return Outcome(MUSKETEERS, Termination.NO_MOVES, position.turn)
         return None
 
-    def _moves(self, position: MusketeersPosition) -> list[PathMove]:
+    def _moves(self, position: ThreeMusketeersPosition) -> list[PathMove]:
         board = position.board
         mover, target, moves = (
             ("M", "E", CAPTURES) if position.turn == MUSKETEERS else ("E", EMPTY, STEPS)
@@ -69,23 +68,23 @@ class ThreeMusketeers(Game[MusketeersPosition, PathMove]):
             if board[n] == target
         ]
 
-    def legal_moves(self, position: MusketeersPosition) -> list[PathMove]:
+    def legal_moves(self, position: ThreeMusketeersPosition) -> list[PathMove]:
         if lined_up(position.board):
             return []
         return self._moves(position)
 
-    def apply(self, position: MusketeersPosition, move: PathMove) -> MusketeersPosition:
+    def apply(self, position: ThreeMusketeersPosition, move: PathMove) -> ThreeMusketeersPosition:
         board = list(position.board)
         src, dst = move.path
         board[dst], board[src] = board[src], EMPTY
-        return MusketeersPosition("".join(board), self.opponent(position.turn))
+        return ThreeMusketeersPosition("".join(board), self.opponent(position.turn))
 
     def format_move(self, move: PathMove) -> str:
         return GRID.format_path(move)
 
-    def parse_move(self, position: MusketeersPosition, text: str) -> PathMove:
+    def parse_move(self, position: ThreeMusketeersPosition, text: str) -> PathMove:
         path, shown = GRID.parse_path(text, "c3xc4 or b3-c3")
-        legal = self.legal_or_over(position)
+        legal = self.legal_moves_or_game_over(position)
         if len(path) != 2:
             raise IllegalMove(f"{shown} is not legal: a move goes from one cell to a neighbour")
         for move in legal:
@@ -107,10 +106,23 @@ class ThreeMusketeers(Game[MusketeersPosition, PathMove]):
         tries = suggest(from_here or texts)
         raise IllegalMove(f"{shown} is not legal: {reason} (try {tries})")
 
-    def encode(self, position: MusketeersPosition) -> str:
+    # --- what a picture needs --------------------------------------------------
+    cell_names = GRID.names
+
+    def pieces(self, position: ThreeMusketeersPosition) -> dict[str, str]:
+        return {GRID.names[c]: p for c, p in enumerate(position.board) if p != EMPTY}
+
+    def move_cells(self, move: PathMove) -> tuple[str, ...]:
+        return tuple(GRID.names[c] for c in move.path)
+
+    def captured_cells(self, position: ThreeMusketeersPosition, move: PathMove) -> tuple[str, ...]:
+        """A Musketeer takes the enemy piece on the cell it moves to."""
+        return (GRID.names[move.path[-1]],) if move.written_with_x else ()
+
+    def encode(self, position: ThreeMusketeersPosition) -> str:
         return f"{GRID.encode_board(position.board)} {position.turn}"
 
-    def decode(self, text: str) -> MusketeersPosition:
+    def decode(self, text: str) -> ThreeMusketeersPosition:
         fields = position_fields(
             text, self.name, 2, f"two fields: the board and the side to move, like {self.start}"
         )
@@ -122,9 +134,9 @@ class ThreeMusketeers(Game[MusketeersPosition, PathMove]):
             raise BadPosition("a position needs exactly three Musketeers (M)")
         if board.count("E") > MAX_ENEMY:
             raise BadPosition(f"the enemy has at most {MAX_ENEMY} pieces (E)")
-        return MusketeersPosition(board, turn)
+        return ThreeMusketeersPosition(board, turn)
 
-    def diagram(self, position: MusketeersPosition) -> str:
+    def diagram(self, position: ThreeMusketeersPosition) -> str:
         rows = [
             f"{rank}  " + " ".join(position.board[(rank - 1) * 5 : rank * 5])
             for rank in range(5, 0, -1)

@@ -6,7 +6,7 @@ generating all enemy targets. The tests compare the engine's fast generator agai
 
 from __future__ import annotations
 
-from rules.crown_board import (
+from rules.the_crown_board import (
     BLACK_HOME,
     BLACK_KINGDOM,
     NEIGHBOURS,

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from rules import BadPosition, GameRecord, IllegalMove, Outcome, get_game
+from rules import Termination as T
 
 GAME = get_game("checkers")
 START = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
@@ -139,8 +140,8 @@ def test_fen_parser_rejects(text: str, message: str) -> None:
 
 
 def test_win_when_the_opponent_has_no_pieces_or_no_moves() -> None:
-    assert GAME.outcome(GAME.decode("W:W:B18")) == Outcome("b", "no pieces left")
-    assert GAME.outcome(GAME.decode("B:W9,14:B5")) == Outcome("w", "no legal move")
+    assert GAME.outcome(GAME.decode("W:W:B18")) == Outcome("b", T.NO_PIECES, "w")
+    assert GAME.outcome(GAME.decode("B:W9,14:B5")) == Outcome("w", T.NO_MOVES, "b")
     assert GAME.outcome(GAME.initial_position()) is None
 
 
@@ -152,7 +153,7 @@ def test_threefold_repetition_draws_on_the_third_occurrence() -> None:
         record.play(move)
     assert record.outcome is None
     record.play(shuffle[3])
-    assert record.outcome == Outcome(None, "threefold repetition")
+    assert record.outcome == Outcome(None, T.REPETITION)
     with pytest.raises(IllegalMove, match="game is over"):
         record.play("29-25")
 
@@ -174,7 +175,7 @@ def test_forty_move_rule_draws_after_eighty_quiet_king_plies() -> None:
         record.play(move)
         seen.add(record.position)
         assert record.quiet_plies == len(record.moves)
-    assert record.outcome == Outcome(None, "40-move rule")
+    assert record.outcome == Outcome(None, T.NO_PROGRESS)
 
 
 def test_man_moves_and_captures_reset_the_quiet_counter() -> None:
@@ -189,12 +190,12 @@ def test_a_win_beats_the_forty_move_draw_reached_on_the_same_move() -> None:
     record.quiet_plies = 79  # as if 79 quiet plies had been played to reach this position
     record.play("12-8")  # the 80th quiet ply, and Black's king on 4 is now shut in
     assert record.quiet_plies == 80
-    assert record.outcome == Outcome("w", "no legal move")
+    assert record.outcome == Outcome("w", T.NO_MOVES, "b")
 
 
 def test_agreement_and_resignation() -> None:
     record = play("11-15")
-    assert record.resign("w") == Outcome("b", "White resigned")
+    assert record.resign("w") == Outcome("b", T.RESIGNATION, "w")
     with pytest.raises(IllegalMove, match="already over"):
         record.agree_draw()
-    assert play("11-15").agree_draw() == Outcome(None, "agreement")
+    assert play("11-15").agree_draw() == Outcome(None, T.AGREEMENT)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.console import Console
-from rules import get_game
+from rules import get_game, result_text
 from tests.gamekit import GAME_IDS, random_record
 
 
@@ -26,12 +26,7 @@ def script(game_id: str, seed: int) -> tuple[list[str], str]:
         )
     outcome = record.outcome
     assert outcome is not None
-    if outcome.winner is None:
-        result = f"Draw ({outcome.reason})"
-    else:
-        side = game.side_name(outcome.winner)
-        result = f"{side[0].upper()}{side[1:]} won ({outcome.reason})"
-    return [*lines, f"alice: /leaderboard {game_id}"], result
+    return [*lines, f"alice: /leaderboard {game_id}"], result_text(game, outcome)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

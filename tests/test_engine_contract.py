@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import GameOver, GameRecord, RulesError, get_game
+from rules import GameOver, GameRecord, RulesError, get_game, result_text
+from rules import Termination as T
 from tests.gamekit import GAME_IDS, random_record, sample_positions
 
 RANDOM_GAMES = 500
@@ -52,18 +53,29 @@ def test_every_position_of_a_random_game_reads_back_its_printed_moves(
             assert game.parse_move(position, game.format_move(move)) == move
 
 
+#: how each game can end by its rules and history (agreement, resignation, time are the bot's)
+ENDINGS = {
+    "checkers": {T.NO_PIECES, T.NO_MOVES, T.REPETITION, T.NO_PROGRESS},
+    "three-musketeers": {T.ALIGNED, T.NO_MOVES},
+    "three-crowns": {T.CAPTURES, T.CROWNED_TROIKA, T.NO_MOVES, T.REPETITION, T.NO_PROGRESS},
+    "the-crown": {T.PRINCE_CROWNED, T.ANNIHILATION, T.NO_PRINCES, T.STALEMATE, T.REPETITION},
+}
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_random_games_reach_an_outcome(game_id: str) -> None:
     game = get_game(game_id)
-    reasons: set[str] = set()
+    reasons: set[T] = set()
     for seed in range(RANDOM_GAMES):
         record = random_record(game, seed)
         outcome = record.outcome
         assert outcome is not None, f"seed {seed} did not finish in {len(record.moves)} plies"
         assert outcome.winner in (None, *game.sides)
         assert game.legal_moves(record.position) == [] or outcome.is_draw
-        reasons.add(outcome.reason)
-    assert reasons  # at least one way of ending was seen
+        reasons.add(outcome.termination)
+        worded = result_text(game, outcome)
+        assert "None" not in worded and worded.endswith(")"), worded
+    assert reasons <= ENDINGS[game_id] and len(reasons) >= 2, reasons
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

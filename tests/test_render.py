@@ -13,7 +13,7 @@ from render.checkers import cell_of
 from render.cli import main as render_main
 from render.theme import LAST_MOVE, LAST_MOVE_MIX, mix
 from rules import GameRecord, RulesError, UnknownGame, get_game
-from rules.crown_board import INDEX
+from rules.the_crown_board import INDEX
 from tests.gamekit import GAME_IDS, random_record
 
 
@@ -32,8 +32,8 @@ def pixel_at(
 ) -> tuple[int, ...]:
     """The pixel at a cell's centre, or `below` piece sizes under it."""
     drawing = DRAWINGS[game_id]
-    x, y = drawing.board.centre(cell, drawing.default_size, flipped)
-    y += below * drawing.board.layout(drawing.default_size).piece
+    x, y = drawing.shape.centre(cell, drawing.default_size, flipped)
+    y += below * drawing.shape.layout(drawing.default_size).piece
     return decode(png).getpixel((round(x), round(y)))
 
 
@@ -44,7 +44,7 @@ def test_every_game_has_a_drawing() -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_initial_position_renders_at_the_layout_size(game_id: str) -> None:
     drawing = DRAWINGS[game_id]
-    layout = drawing.board.layout(drawing.default_size)
+    layout = drawing.shape.layout(drawing.default_size)
     image = decode(board_png(game_id, get_game(game_id).initial_position()))
     assert image.size == (layout.width, layout.height)
     small = decode(board_png(game_id, get_game(game_id).initial_position(), size=256))
@@ -54,20 +54,24 @@ def test_initial_position_renders_at_the_layout_size(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_position_of_random_games_renders(game_id: str) -> None:
     game = get_game(game_id)
+    drawing = DRAWINGS[game_id]
+    layout = drawing.shape.layout(drawing.default_size)
     for seed in range(3):
         record = random_record(game, seed)
         step = max(1, len(record.positions) // 80)
         for i in [*range(0, len(record.positions), step), len(record.positions) - 1]:
             position, move = record.positions[i], record.moves[i - 1] if i else None
+            before = record.positions[i - 1] if i else None
             for side in (None, *game.sides):
-                assert board_png(game_id, position, last_move=move, perspective=side)
+                png = board_png(game_id, position, last_move=move, before=before, perspective=side)
+                assert decode(png).size == (layout.width, layout.height)
 
 
 def test_last_move_tints_the_cell_it_left() -> None:
     record = GameRecord.replay(get_game("checkers"), ["11-15"])
     plain = board_png("checkers", record.position)
-    marked = board_png("checkers", record.position, last_move="11-15")
-    dark = DRAWINGS["checkers"].board.dark
+    marked = board_png("checkers", record.position, last_move="11-15", before=record.positions[0])
+    dark = DRAWINGS["checkers"].shape.dark
     assert close(pixel_at("checkers", plain, cell_of(11)), dark)
     assert close(pixel_at("checkers", marked, cell_of(11)), mix(dark, LAST_MOVE, LAST_MOVE_MIX))
     assert close(pixel_at("checkers", marked, cell_of(13)), dark)  # an untouched square
@@ -75,10 +79,10 @@ def test_last_move_tints_the_cell_it_left() -> None:
 
 def test_captured_piece_cell_is_ringed_and_the_path_drawn() -> None:
     record = GameRecord.replay(get_game("checkers"), ["11-15", "22-18", "15x22"])
-    png = board_png("checkers", record.position, last_move="15x22")
+    png = board_png("checkers", record.position, last_move="15x22", before=record.positions[-2])
     drawing = DRAWINGS["checkers"]
-    x, y = drawing.board.centre(cell_of(18), 512, False)
-    ring = round(drawing.board.layout(512).piece / 2 * 0.72)
+    x, y = drawing.shape.centre(cell_of(18), 512, False)
+    ring = round(drawing.shape.layout(512).piece / 2 * 0.72)
     image = decode(png)
     assert any(
         close(image.getpixel((round(x) + ring + dx, round(y))), (226, 64, 56), 40)
@@ -108,9 +112,16 @@ def test_perspective_mirrors_the_crown() -> None:
 
 
 def test_status_line_follows_the_result() -> None:
-    finished = board_png("checkers", "W:W:B18")
-    ongoing = board_png("checkers", "W:W21:B18")
-    assert finished != ongoing
+    game, drawing = get_game("checkers"), DRAWINGS["checkers"]
+    over, on = game.decode("W:W:B18"), game.decode("W:W21:B18")
+    status = drawing.scene(game, over, None, None, False, game.outcome(over)).status
+    assert status == "Black won (White has no pieces left)"
+    status = drawing.scene(game, on, None, None, False, None).status
+    assert status == "White to move · Black 1 · White 1"
+    finished, ongoing = decode(board_png("checkers", over)), decode(board_png("checkers", on))
+    strip = drawing.shape.layout(512).strip
+    bottom = (0, finished.height - strip, finished.width, finished.height)
+    assert finished.crop(bottom).tobytes() != ongoing.crop(bottom).tobytes()
 
 
 def test_texts_and_objects_are_both_accepted() -> None:
@@ -118,9 +129,10 @@ def test_texts_and_objects_are_both_accepted() -> None:
     start = game.initial_position()
     move = game.legal_moves(start)[0]
     after = game.apply(start, move)
-    assert board_png("three-crowns", after, last_move=move) == board_png(
-        "three-crowns", game.encode(after), last_move=game.format_move(move)
-    )
+    assert board_png("three-crowns", after, last_move=move, before=start) == board_png(
+        "three-crowns", game.encode(after), last_move=game.format_move(move),
+        before=game.encode(start),
+    )  # fmt: skip
 
 
 def test_bad_requests_raise_the_engines_errors() -> None:
@@ -130,6 +142,8 @@ def test_bad_requests_raise_the_engines_errors() -> None:
         board_png("checkers", get_game("checkers").initial_position(), perspective="x")
     with pytest.raises(RulesError):
         board_png("checkers", "not a position")
+    with pytest.raises(RulesError, match="needs the position it was played in"):
+        board_png("checkers", get_game("checkers").initial_position(), last_move="11-15")
 
 
 def test_gif_has_a_frame_per_position_and_a_long_last_frame() -> None:
@@ -159,7 +173,7 @@ def test_crown_cell_names_fit_inside_their_cells_and_show_only_when_empty(flippe
     """Each name lies wholly inside its triangle, so no edge cuts it; it is drawn on empty
     cells only, so no piece hides half of it."""
     drawing = DRAWINGS["the-crown"]
-    board, size = drawing.board, drawing.default_size
+    board, size = drawing.shape, drawing.default_size
     labels = board.empty_cell_labels(size, flipped)
     assert sorted(labels) == list(range(49))
     for cell, (label, (x, y)) in labels.items():

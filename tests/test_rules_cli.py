@@ -42,7 +42,7 @@ def test_show_has_diagram_position_and_status(capsys: pytest.CaptureFixture[str]
     code, lines, _ = run(capsys, "show", "checkers", "--position", "W:W:B18")
     assert code == 0
     assert "W:W:B18" in lines
-    assert lines[-1] == "outcome: b wins (no pieces left)"
+    assert lines[-1] == "outcome: b wins (White has no pieces left)"
 
 
 def test_apply_prints_outcome_then_position(capsys: pytest.CaptureFixture[str]) -> None:

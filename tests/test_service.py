@@ -39,7 +39,7 @@ async def test_random_games_to_the_end_with_ratings(
     await service.remember(BOB, "Bob")
     for _ in range(2):
         match = await play_random(service, await start_match(service, game_id), rng)
-        assert match.status == "finished" and match.result_reason
+        assert match.status == "finished" and match.outcome is not None
         assert len(match.moves) == match.ply > 0
     board = await service.leaderboard(GUILD, game_id)
     assert {row.user_id for row in board} == {ALICE, BOB}
@@ -336,7 +336,7 @@ async def test_an_old_database_opens_and_upgrades(tmp_path: Path) -> None:
     await old.close()
     new = await Store.open(path)
     try:
-        assert await new.version() == LATEST == 4
+        assert await new.version() == LATEST == 5
         row = await new.one("SELECT reminded, game_id FROM matches")
         assert row is not None and tuple(row) == (0, "checkers")
         assert await new.all("SELECT * FROM users") == []

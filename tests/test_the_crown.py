@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from rules import BadPosition, GameRecord, IllegalMove, Outcome, get_game
-from rules.crown_board import (
+from rules import Termination as T
+from rules.the_crown import TheCrownPosition, pseudo_moves
+from rules.the_crown_board import (
     BLACK_KINGDOM,
     INDEX,
     NAMES,
@@ -16,7 +18,6 @@ from rules.crown_board import (
     WHITE_KINGDOM,
     mirror,
 )
-from rules.the_crown import CrownPosition, pseudo_moves
 from tests import crown_naive
 from tests.gamekit import sample_positions
 
@@ -112,13 +113,13 @@ def test_leave_move_of_a_lone_prince_ends_in_annihilation() -> None:
     record = GameRecord(GAME, GAME.decode("Pe3 Ka5 pa1 b"))  # a1 and a2 both swept by a5
     assert moves(GAME.encode(record.position)) == ["a1++"]
     record.play("a1++")
-    assert record.outcome == Outcome("w", "annihilation")
+    assert record.outcome == Outcome("w", T.ANNIHILATION, "b")
 
 
 def test_princeless_side_mating_a_lone_prince_draws() -> None:
     record = GameRecord(GAME, GAME.decode("Ka5 Se3 pa1 b"))
     record.play("a1++")
-    assert record.outcome == Outcome(None, "no Princes left")
+    assert record.outcome == Outcome(None, T.NO_PRINCES)
 
 
 def test_promotion_is_refused_while_the_prince_lives() -> None:
@@ -146,7 +147,7 @@ def test_soldier_on_the_enemy_home_cell_is_ordinary() -> None:
 def test_prince_reaching_the_crown_wins() -> None:
     record = GameRecord(GAME, GAME.decode("Pa12 Kc4 pa1 w"))
     record.play("a12-a13")
-    assert record.outcome == Outcome("w", "Prince crowned")
+    assert record.outcome == Outcome("w", T.PRINCE_CROWNED)
     assert GAME.legal_moves(record.position) == []
 
 
@@ -159,9 +160,9 @@ def test_other_pieces_may_stand_on_the_crown() -> None:
 
 
 def test_annihilation_needs_the_prince_and_no_princes_is_a_draw() -> None:
-    assert GAME.outcome(GAME.decode("Pd4 b")) == Outcome("w", "annihilation")
-    assert GAME.outcome(GAME.decode("Kd4 b")) == Outcome(None, "no Princes left")
-    assert GAME.outcome(GAME.decode("Kd4 ka1 w")) == Outcome(None, "no Princes left")
+    assert GAME.outcome(GAME.decode("Pd4 b")) == Outcome("w", T.ANNIHILATION, "b")
+    assert GAME.outcome(GAME.decode("Kd4 b")) == Outcome(None, T.NO_PRINCES)
+    assert GAME.outcome(GAME.decode("Kd4 ka1 w")) == Outcome(None, T.NO_PRINCES)
 
 
 def test_stalemate_is_a_draw() -> None:
@@ -169,7 +170,7 @@ def test_stalemate_is_a_draw() -> None:
     # (a Soldier outside its own kingdom reaches one cell only).
     position = GAME.decode("Pe3 Sa3 pa1 b")
     assert GAME.legal_moves(position) == []
-    assert GAME.outcome(position) == Outcome(None, "stalemate")
+    assert GAME.outcome(position) == Outcome(None, T.STALEMATE, "b")
 
 
 def test_threefold_repetition() -> None:
@@ -178,7 +179,7 @@ def test_threefold_repetition() -> None:
     assert record.outcome is None  # second occurrence: the game goes on
     for move in shuffle:
         record.play(move)
-    assert record.outcome == Outcome(None, "threefold repetition")
+    assert record.outcome == Outcome(None, T.REPETITION)
 
 
 @pytest.mark.parametrize("text", ["e3-e4", "e3xe4", "E3E4", " e3 - e4 "])
@@ -240,7 +241,7 @@ def test_mirrored_position_with_colours_swapped_has_mirrored_moves() -> None:
         cells = ["."] * SIZE
         for c, piece in enumerate(position.board):
             cells[mirror(c)] = piece.swapcase()
-        flipped = CrownPosition("".join(cells), "b" if position.turn == "w" else "w")
+        flipped = TheCrownPosition("".join(cells), "b" if position.turn == "w" else "w")
         ours = {
             (mirror(m.src), mirror(m.dst) if m.dst >= 0 else -1) for m in GAME.legal_moves(position)
         }

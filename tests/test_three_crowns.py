@@ -7,6 +7,7 @@ import random
 import pytest
 
 from rules import BadPosition, GameRecord, IllegalMove, Outcome, get_game
+from rules import Termination as T
 
 GAME = get_game("three-crowns")
 JUMPING_EXAMPLE = "8/8/3Bb3/3g4/4g3/2gg4/4g3/8 b 0-0 -"
@@ -52,7 +53,7 @@ def test_first_example_step_into_troika_crowns_the_stone() -> None:
 def test_first_example_threat_wins_with_a_crowned_troika() -> None:
     record = GameRecord.replay(GAME, ["f3-e3", "b1-c2"], GAME.decode(FIRST_EXAMPLE))
     record.play("d4-e4")
-    assert record.outcome == Outcome("g", "Crowned Troika")
+    assert record.outcome == Outcome("g", T.CROWNED_TROIKA)
 
 
 def test_first_example_line_of_play_is_legal() -> None:
@@ -125,7 +126,7 @@ def test_three_captures_win() -> None:
     record = GameRecord.replay(
         GAME, ["d6xd4xf4"], GAME.decode("8/8/3Bb3/3g4/4g3/2gg4/4g3/8 b 0-2 -")
     )
-    assert record.outcome == Outcome("b", "captured three stones")
+    assert record.outcome == Outcome("b", T.CAPTURES)
     assert GAME.legal_moves(record.position) == []
 
 
@@ -137,7 +138,7 @@ def test_composed_position_judges_rule_one_for_the_last_mover_only() -> None:
 def test_no_legal_move_loses() -> None:
     boxed = GAME.decode("8/8/8/8/8/bbb5/bgb5/bbb5 g 0-0 b2")
     assert GAME.legal_moves(boxed) == []
-    assert GAME.outcome(boxed) == Outcome("b", "Green has no legal move")
+    assert GAME.outcome(boxed) == Outcome("b", T.NO_MOVES, "g")
 
 
 def test_hundred_quiet_turns_draw() -> None:
@@ -154,7 +155,7 @@ def test_hundred_quiet_turns_draw() -> None:
         record.play(rng.choice(fresh))
         seen.add(record.position)
     assert record.quiet_plies == 100
-    assert record.outcome == Outcome(None, "100 turns without a capture or a change of crown")
+    assert record.outcome == Outcome(None, T.NO_PROGRESS)
 
 
 def test_captures_and_crown_changes_count_as_progress() -> None:
@@ -168,7 +169,7 @@ def test_captures_and_crown_changes_count_as_progress() -> None:
 def test_threefold_repetition_draws() -> None:
     shuffle = ["a1-a2", "h1-h2", "a2-a1", "h2-h1"]
     record = GameRecord.replay(GAME, shuffle * 2, GAME.decode("8/8/8/8/8/8/8/g6b g 0-0 -"))
-    assert record.outcome == Outcome(None, "threefold repetition")
+    assert record.outcome == Outcome(None, T.REPETITION)
 
 
 @pytest.mark.parametrize(

@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from rules import BadPosition, GameRecord, IllegalMove, Outcome, get_game
-from rules.three_musketeers import MusketeersPosition
+from rules import Termination as T
+from rules.three_musketeers import ThreeMusketeersPosition
 
 GAME = get_game("three-musketeers")
 
 
-def position(text: str) -> MusketeersPosition:
+def position(text: str) -> ThreeMusketeersPosition:
     return GAME.decode(text)
 
 
@@ -31,20 +32,20 @@ def test_musketeer_lining_themselves_up_loses() -> None:
     start = "4E/EM3/M4/3E1/M4 m"  # b4xa4 puts all three on file a
     assert "b4xa4" in moves(start)
     record = GameRecord.replay(GAME, ["b4xa4"], position(start))
-    assert record.outcome == Outcome("e", "the Musketeers are lined up")
+    assert record.outcome == Outcome("e", T.ALIGNED)
     assert GAME.legal_moves(record.position) == []
 
 
 def test_musketeers_with_no_capture_win() -> None:
     start = "4M/5/2M2/5/ME2E e"  # b1-... the enemy steps away and leaves no capture
     record = GameRecord.replay(GAME, ["b1-b2"], position(start))
-    assert record.outcome == Outcome("m", "the Musketeers cannot move")
+    assert record.outcome == Outcome("m", T.NO_MOVES, "m")
 
 
 def test_enemy_with_no_move_loses() -> None:
     stuck = position("2M2/5/5/M4/EM3 e")  # a1 is boxed in by a2 and b1
     assert GAME.legal_moves(stuck) == []
-    assert GAME.outcome(stuck) == Outcome("m", "the enemy cannot move")
+    assert GAME.outcome(stuck) == Outcome("m", T.NO_MOVES, "e")
 
 
 def test_a_capture_removes_the_enemy_piece() -> None:

@@ -47,8 +47,8 @@ class Layout:
     piece: int  # sprite size in pixels
 
 
-class Board(ABC):
-    """A board shape: its cells' polygons and colours, and its labels."""
+class Shape(ABC):
+    """A picture's shape: its cells' polygons and colours, and its labels."""
 
     def __init__(self) -> None:
         self._bases: dict[tuple[int, bool], Image.Image] = {}

@@ -1,0 +1,62 @@
+"""Results and statuses in words, for every game: the one place they are worded."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Game, Outcome, Termination
+
+
+def _fold(n: int | None) -> str:
+    return {2: "twofold", 3: "threefold"}.get(n or 0, f"{n}-fold")
+
+
+def reason_text(game: Game[Any, Any], outcome: Outcome) -> str:
+    """Why the game ended: 'White resigned', 'threefold repetition', 'Crowned Troika'."""
+    side = game.side_name(outcome.side) if outcome.side else "the side to move"
+    return {
+        Termination.NO_PIECES: f"{side} has no pieces left",
+        Termination.NO_MOVES: f"{side} has no legal move",
+        Termination.STALEMATE: "stalemate",
+        Termination.REPETITION: f"{_fold(game.repetition_limit)} repetition",
+        Termination.NO_PROGRESS: game.no_progress_reason,
+        Termination.AGREEMENT: "agreement",
+        Termination.RESIGNATION: f"{side} resigned",
+        Termination.TIME: f"{side} ran out of time",
+        Termination.ALIGNED: "the Musketeers are lined up",
+        Termination.CAPTURES: "captured three stones",
+        Termination.CROWNED_TROIKA: "Crowned Troika",
+        Termination.PRINCE_CROWNED: "Prince crowned",
+        Termination.ANNIHILATION: f"{side} has no piece left",
+        Termination.NO_PRINCES: "no Princes left",
+    }[outcome.termination]
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def result_text(game: Game[Any, Any], outcome: Outcome, *, lower: bool = False) -> str:
+    """'Black won (White resigned)' or 'Draw (agreement)'."""
+    reason = reason_text(game, outcome)
+    if outcome.winner is None:
+        text = f"draw ({reason})"
+    else:
+        text = f"{game.side_name(outcome.winner)} won ({reason})"
+    return text if lower else capitalised(text)
+
+
+def command_line_text(outcome: Outcome | None, game: Game[Any, Any]) -> str:
+    """`python -m rules apply`'s form: 'ongoing', 'draw (...)' or '<side letter> wins (...)'."""
+    if outcome is None:
+        return "ongoing"
+    reason = reason_text(game, outcome)
+    return f"draw ({reason})" if outcome.winner is None else f"{outcome.winner} wins ({reason})"
+
+
+def status_text(game: Game[Any, Any], position: Any, outcome: Outcome | None) -> str:
+    """'Black to move' (with ' · check!' when in check), or the result."""
+    if outcome is not None:
+        return result_text(game, outcome)
+    mover = capitalised(f"{game.side_name(game.side_to_move(position))} to move")
+    return f"{mover} · check!" if game.in_check(position) else mover
