@@ -44,10 +44,10 @@ async def run(*, render: bool, paced: bool) -> None:
             rng = random.Random(index)
             channel = 100 + index
             while len(latencies) < MOVES:
-                challenge = await service.challenge(
+                challenge = await service.challenges.challenge(
                     GUILD, channel, 2 * index + 1, games[index % 4], opponent_id=2 * index + 2
                 )
-                match = await service.accept(
+                match = await service.challenges.accept(
                     challenge.id, 2 * index + 2, guild_id=GUILD, channel_id=channel
                 )
                 game = GAMES[match.game_id]
@@ -55,12 +55,15 @@ async def run(*, render: bool, paced: bool) -> None:
                     if paced:
                         await asyncio.sleep(rng.random() * THINK_SECONDS)
                     user = match.user_to_move or 0
-                    legal = game.legal_moves(game.decode(match.position))  # the player's choice
+                    legal = game.legal_moves(match.position)  # the player's choice
                     text = game.format_move(rng.choice(legal))
                     start = time.perf_counter()
-                    result = await service.move(GUILD, channel, user, text, match.id)
+                    result = await service.play.move(GUILD, channel, user, text, match.id)
                     if render:
-                        board_png(match.game_id, result.match.position, last_move=result.move)
+                        board_png(
+                            match.game_id, result.match.position, last_move=result.move,
+                            before=match.position,
+                        )  # fmt: skip
                     latencies.append(time.perf_counter() - start)
                     match = result.match
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from rules import GameRecord, RulesError, get_game
 
-from .migrations import LATEST
 from .store import Row, Store
+from .store.migrations import LATEST
 
 
 async def check_db(path: str | Path) -> tuple[int, list[str]]:

@@ -17,33 +17,30 @@ from typing import Any
 
 from rules import GAMES
 
-from .commands import COMMAND_OPTIONS, Commands, Context, usage
+from .app import App
+from .commands.boards import Context
+from .commands.dispatch import Commands
+from .commands.registry import BY_NAME, NAME_SUFFIX, CommandSpec
 from .config import Settings
 from .replies import Button, Message, Response, private
 from .service import MatchService
-from .store import Store
 
 GUILD = 1
 DEFAULT_CHANNEL = "general"
 _LINE = re.compile(r"^\s*(?:#([\w-]+)\s+)?@?([^\s:][^:]*?)\s*:\s*(.*?)\s*$")
 _CLICK = re.compile(r"^\[(.+)\]$")
 _OPTION = re.compile(r"^([a-z_]+):(.*)$")
-_MENTION = re.compile(r"<([@#])(\d+)>")
 _MATCH = re.compile(r"#?[0-9]{1,20}")
-USER_OPTIONS = ("opponent", "user")
 log = logging.getLogger("bot.console")
 
 
-class Console:
-    def __init__(self, commands: Commands, out: Path, write: Callable[[str], None] = print) -> None:
-        self.commands = commands
-        self.out = out
-        self.write = write
+class Names:
+    """The console's users and channels: a number for each name typed, and the console's
+    way of showing them in the bot's messages (@alice, #general)."""
+
+    def __init__(self) -> None:
         self.ids: dict[str, int] = {}  # user and channel names -> ids (one number space)
         self.names: dict[int, str] = {}
-        self.buttons: dict[int, list[list[Button]]] = {}  # channel -> its messages' buttons
-        self.threads: dict[int, int] = {}  # match id -> thread channel id
-        self.files = 0
 
     def _id(self, kind: str, name: str) -> int:
         key = f"{kind}:{name.lower()}"
@@ -52,11 +49,41 @@ class Console:
             self.names[self.ids[key]] = name
         return self.ids[key]
 
-    def user(self, name: str) -> int:
+    def user_id(self, name: str) -> int:
         return self._id("user", name.lstrip("@"))
 
-    def channel(self, name: str) -> int:
+    def channel_id(self, name: str) -> int:
         return self._id("channel", name.lstrip("#"))
+
+    def user(self, user_id: int | None) -> str:
+        return "anyone" if user_id is None else f"@{self.names.get(user_id, user_id)}"
+
+    def name(self, user_id: int) -> str:
+        return str(self.names.get(user_id, user_id))
+
+    def channel(self, channel_id: int) -> str:
+        return f"#{self.names.get(channel_id, channel_id)}"
+
+    def literal(self, text: str) -> str:
+        return text
+
+
+class Console:
+    def __init__(
+        self,
+        service: MatchService,
+        out: Path,
+        write: Callable[[str], None] = print,
+        default_move_time: str | None = None,
+    ) -> None:
+        self.service = service
+        self.names = Names()
+        self.commands = Commands(service, self.names, default_move_time)
+        self.out = out
+        self.write = write
+        self.buttons: dict[int, list[list[Button]]] = {}  # channel -> its messages' buttons
+        self.threads: dict[int, int] = {}  # match id -> thread channel id
+        self.files = 0
 
     # --- input ------------------------------------------------------------------------------
     async def line(self, text: str) -> None:
@@ -75,8 +102,8 @@ class Console:
             self.write(f"console: cannot read {text.strip()!r}: write '[#channel] NAME: /command'")
             return
         channel_name, user_name, action = m.groups()
-        channel = self.channel(channel_name or DEFAULT_CHANNEL)
-        ctx = Context(GUILD, channel, self.user(user_name), user_name.lstrip("@"))
+        channel = self.names.channel_id(channel_name or DEFAULT_CHANNEL)
+        ctx = Context(GUILD, channel, self.names.user_id(user_name), user_name.lstrip("@"))
         if click := _CLICK.match(action):
             await self.click(ctx, click.group(1))
         elif action.startswith("/"):
@@ -95,43 +122,43 @@ class Console:
         if not words:
             return private("Type a command after the /, like /help.")
         name, *args = words
-        if name not in COMMAND_OPTIONS:
+        if name not in BY_NAME:
             return private(f"There is no /{name[:32]} command: /help lists them.")
         try:
-            options = self.options(name, args)
+            options = self.options(BY_NAME[name], args)
         except ValueError as err:
             return private(str(err))
         return await self.commands.run(name, ctx, **options)
 
-    def options(self, command: str, args: list[str]) -> dict[str, Any]:
+    def options(self, spec: CommandSpec, args: list[str]) -> dict[str, Any]:
         """option:value pairs, or positional values in the command's declared order."""
-        declared = COMMAND_OPTIONS[command]
+        kinds = {o.name: o.kind for o in spec.options}
         values: dict[str, Any] = {}
-        free = list(declared)
+        free = list(kinds)
         for arg in args:
             m = _OPTION.match(arg)
-            if m and m.group(1) in declared:
+            if m and m.group(1) in kinds:
                 name, value = m.groups()
             elif free:
                 name, value = free[0], arg
             else:
-                takes = f"its options are: {usage(command)}" if declared else "no options"
-                raise ValueError(f"/{command} takes {takes}; {arg[:32]!r} is one too many.")
+                takes = f"its options are: {spec.usage()}" if kinds else "no options"
+                raise ValueError(f"/{spec.name} takes {takes}; {arg[:32]!r} is one too many.")
             if name in free:
                 free.remove(name)
-            values[name] = self.value(name, value)
-            if name in USER_OPTIONS:
-                values[f"{name}_name"] = value.lstrip("@")
+            values[name] = self.value(kinds[name], value)
+            if kinds[name] == "user":
+                values[name + NAME_SUFFIX] = value.lstrip("@")
         return values
 
-    def value(self, option: str, text: str) -> Any:
-        if option in USER_OPTIONS:
-            return self.user(text)
-        if option == "match":
+    def value(self, kind: str, text: str) -> Any:
+        if kind == "user":
+            return self.names.user_id(text)
+        if kind == "number":
             if not _MATCH.fullmatch(text):
                 raise ValueError(f"A match is a number like 12, not {text[:32]!r}.")
             return int(text.lstrip("#"))
-        if option == "game":
+        if kind == "game":
             by_name = {g.name.lower(): g.id for g in GAMES.values()}
             return by_name.get(text.lower(), text.lower())
         return text
@@ -149,7 +176,8 @@ class Console:
                         if response.edit_origin is not None:
                             buttons[:] = list(response.edit_origin.buttons)
                         return await self.show(here, response)
-        self.write(f"console: no [{label}] button to press in #{self.names[ctx.channel_id]}")
+        where = self.names.channel(ctx.channel_id)
+        self.write(f"console: no [{label}] button to press in {where}")
 
     # --- output -----------------------------------------------------------------------------
     async def show(self, ctx: Context, response: Response) -> None:
@@ -162,18 +190,19 @@ class Console:
         if response.match_id is None:
             return
         if response.open_thread is not None:
-            game = (await self.commands.service.match(response.match_id)).game_id
-            thread = self.channel(f"{game}-{response.match_id}")
-            await self.commands.service.bind_thread(response.match_id, thread)
+            game = (await self.service.core.match(response.match_id)).game_id
+            thread = self.names.channel_id(f"{game}-{response.match_id}")
+            await self.service.play.bind_thread(response.match_id, thread)
             self.threads[response.match_id] = thread
-            self.write(f"#{self.names[channel]} bot: [thread #{self.names[thread]} opened]")
+            shown = self.names.channel
+            self.write(f"{shown(channel)} bot: [thread {shown(thread)} opened]")
         target = self.threads.get(response.match_id, channel)
         for message in response.posts:
             self.post(target, message)
 
     def post(self, channel: int, message: Message, note: str | None = None) -> None:
         who = f"bot ({note})" if note else "bot"
-        prefix = f"#{self.names[channel]} {who}:"
+        prefix = f"{self.names.channel(channel)} {who}:"
         lines = [f"**{message.title}**"] if message.title else []
         lines += message.text.splitlines() or [""]
         lines += [f"{name}: {value}" for name, value in message.fields]
@@ -188,25 +217,15 @@ class Console:
             if note != "edited" and note is None:
                 self.buttons.setdefault(channel, []).append(list(message.buttons))
         for line in lines:
-            self.write(f"{prefix} {self.readable(line)}")
-
-    def readable(self, text: str) -> str:
-        """Mentions as @name and #channel."""
-
-        def name(m: re.Match[str]) -> str:
-            found = self.names.get(int(m.group(2)), m.group(2))
-            return f"{m.group(1)}{found}"
-
-        return _MENTION.sub(name, text)
+            self.write(f"{prefix} {line}")
 
 
 async def run_console_at(database: str, out: Path, settings: Settings) -> None:
     """Read stdin to its end, printing what the bot would post."""
-    store = await Store.open(database)
+    app = await App.open(database, settings)
     try:
-        service = MatchService(store, challenge_seconds=settings.challenge_minutes * 60)
-        console = Console(Commands(service, settings.default_move_time), out)
+        console = Console(app.service, out, default_move_time=settings.default_move_time)
         for text in sys.stdin:
             await console.line(text.rstrip("\n"))
     finally:
-        await store.close()
+        await app.close()

@@ -3,24 +3,27 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import inspect
 import io
 import logging
-from typing import Any
+import re
+from typing import Any, Optional
 
 import discord
 from discord import app_commands
 
 from rules import GAMES
 
-from .commands import HELP, Commands, Context
+from .app import App
+from .commands.boards import Context
+from .commands.dispatch import Commands
+from .commands.registry import COMMANDS as REGISTRY
+from .commands.registry import NAME_SUFFIX, SIDE_CHOICES, CommandSpec
 from .config import Settings
+from .match.records import SweepEvent
 from .replies import BUTTON_PREFIX, Button, Message, Response, private
-from .service import MatchService
 from .startup import explain, quiet_discord
 from .store import Store
-from .sweeper import Sweeper
-from .views import SweepEvent
 
 log = logging.getLogger("bot")
 #: how long a handler may run before the interaction is deferred (Discord allows 3 s)
@@ -33,11 +36,29 @@ STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
-GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()]
-SIDE_CHOICES = [
-    app_commands.Choice(name=name, value=name)
-    for name in ("random", "black", "white", "musketeers", "enemy", "green")
-]
+#: characters that start Markdown, a mention (<@1>, <#2>, @everyone) or a link in Discord text
+_SPECIAL = re.compile(r"([\\*_~`|>\[\]<@])")
+
+
+class DiscordPeople:
+    """How Discord shows people and places: mentions (rendered as the member's current name
+    on each server), and typed text escaped so that it is shown, never obeyed."""
+
+    @staticmethod
+    def user(user_id: int | None) -> str:
+        return "anyone" if user_id is None else f"<@{user_id}>"
+
+    @staticmethod
+    def name(user_id: int) -> str:
+        return f"<@{user_id}>"  # rendered as their name on this server; replies never ping
+
+    @staticmethod
+    def channel(channel_id: int) -> str:
+        return f"<#{channel_id}>"
+
+    @staticmethod
+    def literal(text: str) -> str:
+        return _SPECIAL.sub(r"\\\1", " ".join(text.split()))
 
 
 class GameButton(
@@ -107,12 +128,11 @@ class GameBot(discord.AutoShardedClient):
         for command in COMMANDS:
             self.tree.add_command(command)
         self.handlers: Commands
-        self._sweeper: asyncio.Task[None] | None = None
+        self.app: App | None = None
 
     async def setup_hook(self) -> None:
-        store = await Store.open(self.settings.database_path)
-        service = MatchService(store, challenge_seconds=self.settings.challenge_minutes * 60)
-        self.handlers = Commands(service, self.settings.default_move_time)
+        self.app = await App.open(self.settings.database_path, self.settings)
+        self.handlers = Commands(self.app.service, DiscordPeople(), self.settings.default_move_time)
         self.add_dynamic_items(GameButton)
         if self.sync_globally:
             synced = await self.tree.sync()
@@ -129,8 +149,7 @@ class GameBot(discord.AutoShardedClient):
                 "commands not synced at start: they are global once `python -m bot sync` "
                 "has run (or set DEV_GUILD_ID to sync a test server at every start)"
             )
-        sweeper = Sweeper(service, self.on_sweep)
-        self._sweeper = asyncio.create_task(sweeper.run(), name="sweeper")
+        self.app.start_sweeper(self.on_sweep)
 
     async def on_ready(self) -> None:
         assert self.user is not None
@@ -138,12 +157,9 @@ class GameBot(discord.AutoShardedClient):
         log.info("logged in as %s, on %d server%s", self.user, count, "" if count == 1 else "s")
 
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper  # its open transaction, if any, is rolled back first
-        if hasattr(self, "handlers"):
-            await self.handlers.service.store.close()
+        if self.app is not None:
+            await self.app.close()
+            self.app = None
         await super().close()
 
     # --- answering --------------------------------------------------------------------------
@@ -210,9 +226,9 @@ class GameBot(discord.AutoShardedClient):
             target = await thread_from.create_thread(
                 name=response.open_thread, auto_archive_duration=1440
             )
-            await service.bind_thread(response.match_id, target.id)
+            await service.play.bind_thread(response.match_id, target.id)
         if target is None:
-            match = await service.match(response.match_id)
+            match = await service.core.match(response.match_id)
             target = await self.channel_for(match.thread_id or match.channel_id)
         for message in response.posts:
             await target.send(**discord_kwargs(message))
@@ -225,7 +241,7 @@ class GameBot(discord.AutoShardedClient):
         try:
             match_id, channel_id, message = await self.handlers.announce(event)
             if match_id is not None:
-                match = await self.handlers.service.match(match_id)
+                match = await self.handlers.service.core.match(match_id)
                 channel_id = match.thread_id or channel_id
             channel = await self.channel_for(channel_id)
             await channel.send(**discord_kwargs(message))
@@ -243,47 +259,21 @@ async def _run(interaction: discord.Interaction, command: str, **options: Any) -
     await bot.respond(interaction, lambda ctx: bot.handlers.run(command, ctx, **options))
 
 
-# --- the slash commands (names, options and descriptions as Discord shows them) ---------------
-@app_commands.command(name="challenge", description=HELP["challenge"])
-@app_commands.describe(
-    game="the game to play",
-    opponent="who to play; leave empty so anyone here may accept",
-    side="your side (default: random)",
-    time_per_move="time for each move, e.g. 30m, 2h, 1d (default: 1 day)",
-)
-@app_commands.choices(game=GAME_CHOICES, side=SIDE_CHOICES)
-@app_commands.guild_only()
-async def challenge_command(
-    interaction: discord.Interaction,
-    game: str,
-    opponent: discord.User | None = None,
-    side: str | None = None,
-    time_per_move: str | None = None,
-) -> None:
-    await _run(
-        interaction,
-        "challenge",
-        game=game,
-        opponent=opponent.id if opponent else None,
-        opponent_name=opponent.display_name if opponent else None,
-        side=side,
-        time_per_move=time_per_move,
-    )
+# --- the slash commands, generated from the registry --------------------------------------
+ANNOTATIONS: dict[str, Any] = {
+    "text": str,
+    "number": int,
+    "user": discord.User,
+    "game": str,
+    "side": str,
+}
+CHOICES: dict[str, list[app_commands.Choice[str]]] = {
+    "game": [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()],
+    "side": [app_commands.Choice(name=name, value=name) for name in SIDE_CHOICES],
+}
 
 
-@app_commands.command(name="move", description=HELP["move"])
-@app_commands.describe(
-    move="your move, e.g. 11-15", match="the match number, if you play several here"
-)
-@app_commands.guild_only()
-async def move_command(
-    interaction: discord.Interaction, move: str, match: int | None = None
-) -> None:
-    await _run(interaction, "move", move=move, match=match)
-
-
-@move_command.autocomplete("move")
-async def move_autocomplete(
+async def _move_suggestions(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     bot = _bot(interaction)
@@ -292,69 +282,56 @@ async def move_autocomplete(
     return [app_commands.Choice(name=m, value=m) for m in moves]
 
 
-def _match_command(name: str) -> app_commands.Command[Any, Any, None]:
-    """A command whose only option is an optional match number."""
+def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
+    """The slash command of a registry entry: its options as Discord parameters (users
+    become ids plus the display name seen), handled by the same Commands as the console."""
 
-    @app_commands.describe(match="the match number (default: the game here)")
-    @app_commands.guild_only()
-    async def callback(interaction: discord.Interaction, match: int | None = None) -> None:
-        await _run(interaction, name, match=match)
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        options: dict[str, Any] = {}
+        for option in spec.options:
+            value = values.get(option.name)
+            if option.kind == "user" and value is not None:
+                options[option.name + NAME_SUFFIX] = value.display_name
+                value = value.id
+            options[option.name] = value
+        bot = _bot(interaction)
+        await bot.respond(interaction, lambda ctx: bot.handlers.run(spec.name, ctx, **options))
 
-    return app_commands.command(name=name, description=HELP[name])(callback)
-
-
-@app_commands.command(name="games", description=HELP["games"])
-@app_commands.guild_only()
-async def games_command(interaction: discord.Interaction) -> None:
-    await _run(interaction, "games")
-
-
-@app_commands.command(name="leaderboard", description=HELP["leaderboard"])
-@app_commands.describe(game="which game")
-@app_commands.choices(game=GAME_CHOICES)
-@app_commands.guild_only()
-async def leaderboard_command(interaction: discord.Interaction, game: str) -> None:
-    await _run(interaction, "leaderboard", game=game)
-
-
-@app_commands.command(name="stats", description=HELP["stats"])
-@app_commands.describe(user="whose stats (default: yours)", game="one game only")
-@app_commands.choices(game=GAME_CHOICES)
-@app_commands.guild_only()
-async def stats_command(
-    interaction: discord.Interaction, user: discord.User | None = None, game: str | None = None
-) -> None:
-    await _run(
-        interaction,
-        "stats",
-        user=user.id if user else None,
-        game=game,
-        user_name=user.display_name if user else None,
+    parameters = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    for option in sorted(spec.options, key=lambda o: not o.required):  # Discord: required first
+        kind = ANNOTATIONS[option.kind]
+        parameters.append(
+            inspect.Parameter(
+                option.name,
+                inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                annotation=kind if option.required else Optional[kind],  # noqa: UP045
+                default=inspect.Parameter.empty if option.required else None,
+            )
+        )
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    decorated: Any = app_commands.describe(**{o.name: o.description for o in spec.options})(
+        callback
     )
+    choices = {o.name: CHOICES[o.kind] for o in spec.options if o.kind in CHOICES}
+    if choices:
+        decorated = app_commands.choices(**choices)(decorated)
+    if any(o.autocomplete and o.name == "move" for o in spec.options):
+        decorated = app_commands.autocomplete(move=_move_suggestions)(decorated)
+    if spec.guild_only:
+        decorated = app_commands.guild_only()(decorated)
+    return app_commands.Command(name=spec.name, description=spec.help, callback=decorated)
 
 
-@app_commands.command(name="rules", description=HELP["rules"])
-@app_commands.describe(game="which game")
-@app_commands.choices(game=GAME_CHOICES)
-async def rules_command(interaction: discord.Interaction, game: str) -> None:
-    await _run(interaction, "rules", game=game)
+def _bot(interaction: discord.Interaction) -> GameBot:
+    assert isinstance(interaction.client, GameBot)
+    return interaction.client
 
 
-@app_commands.command(name="help", description=HELP["help"])
-async def help_command(interaction: discord.Interaction) -> None:
-    await _run(interaction, "help")
-
-
-COMMANDS: tuple[app_commands.Command[Any, Any, None], ...] = (
-    challenge_command,
-    move_command,
-    *(_match_command(n) for n in ("board", "resign", "draw", "abort", "rematch", "history")),
-    games_command,
-    leaderboard_command,
-    stats_command,
-    rules_command,
-    help_command,
-)
+COMMANDS = tuple(slash_command(spec) for spec in REGISTRY)
 
 
 async def _check_database(path: str) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 #: custom_id prefix of every button this bot makes: "bgb:<action>:<id>"
@@ -56,17 +55,3 @@ class Response:
 def private(text: str) -> Response:
     """A reply only the person sees: refusals, confirmations."""
     return Response(reply=Message(text), ephemeral=True)
-
-
-def mention(user_id: int | None) -> str:
-    return "anyone" if user_id is None else f"<@{user_id}>"
-
-
-#: characters that start Markdown, a mention (<@1>, <#2>, @everyone) or a link in Discord text
-_SPECIAL = re.compile(r"([\\*_~`|>\[\]<@])")
-
-
-def plain(text: str) -> str:
-    """Text typed by someone (a display name), shown literally: no formatting, no mention,
-    no ping, one line."""
-    return _SPECIAL.sub(r"\\\1", " ".join(text.split()))

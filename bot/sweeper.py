@@ -14,8 +14,8 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-from .service import MatchService
-from .views import SweepEvent
+from .match.deadlines import Deadlines
+from .match.records import SweepEvent
 
 log = logging.getLogger("bot.sweeper")
 Announce = Callable[[SweepEvent], Awaitable[None]]
@@ -24,14 +24,15 @@ Announce = Callable[[SweepEvent], Awaitable[None]]
 class Sweeper:
     def __init__(
         self,
-        service: MatchService,
+        deadlines: Deadlines,
         announce: Announce,
         *,
         longest_sleep: float = 20.0,
         first_pause: float = 1.0,
         longest_pause: float = 60.0,
     ) -> None:
-        self.service = service
+        self.deadlines = deadlines
+        self.core = deadlines.core
         self.announce = announce
         self.longest_sleep = longest_sleep
         self.first_pause = first_pause
@@ -41,13 +42,13 @@ class Sweeper:
     async def run(self) -> None:
         """Sweep until cancelled."""
         while True:
-            self.service.wake_at = self.service.clock()
+            self.core.wake_at = self.core.clock()
             await self._sleep(await self.step())
 
     async def step(self) -> float:
         """One sweep and its announcements; returns how long to sleep before the next."""
         try:
-            events, failed = await self.service.sweep()
+            events, failed = await self.deadlines.sweep()
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -75,22 +76,22 @@ class Sweeper:
 
     async def _until_due(self) -> float:
         try:
-            due = await self.service.next_due()
+            due = await self.deadlines.next_due()
         except Exception:
             log.warning("cannot read the next deadline", exc_info=True)
             return self._fault()
         if due is None:
             return self.longest_sleep
-        return max(0.0, min(self.longest_sleep, due - self.service.clock()))
+        return max(0.0, min(self.longest_sleep, due - self.core.clock()))
 
     async def _sleep(self, seconds: float) -> None:
         """Sleep, waking early when something falls due sooner (unless in a fault pause)."""
-        service = self.service
+        core = self.core
         if self.faults:
             await asyncio.sleep(seconds)
             return
-        service.wake_at = service.clock() + seconds
-        service.changed.clear()
+        core.wake_at = core.clock() + seconds
+        core.changed.clear()
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(seconds):
-                await service.changed.wait()
+                await core.changed.wait()

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands import Commands
 from bot.console import Console
 from bot.service import MatchService
 from bot.store import Store
@@ -42,4 +41,4 @@ def service(store: Store, clock: Clock) -> MatchService:
 def console(service: MatchService, tmp_path: Path) -> tuple[Console, list[str]]:
     """The console over the service, and the lines it printed."""
     lines: list[str] = []
-    return Console(Commands(service), tmp_path / "out", lines.append), lines
+    return Console(service, tmp_path / "out", lines.append), lines

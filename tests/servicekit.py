@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from bot.errors import Refusal
+from bot.errors import Refusal, join_parts
+from bot.match.records import MatchView
 from bot.service import MatchService
 from bot.store import Store
-from bot.views import MatchView
+from bot.wording import result_parts
 
 GUILD, CHANNEL = 1, 10
 #: the service's keyword arguments for an action taken in the test channel
@@ -29,6 +30,11 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+def result(match: MatchView) -> str:
+    """A match's result in words, people as Discord mentions."""
+    return join_parts(result_parts(match), lambda user_id: f"<@{user_id}>")
 
 
 class RunningClock(Clock):
@@ -67,10 +73,12 @@ async def start_match(
     channel: int = CHANNEL,
     move_time: int | str | None = None,
 ) -> MatchView:
-    challenge = await service.challenge(
+    challenge = await service.challenges.challenge(
         GUILD, channel, challenger, game_id, opponent_id=opponent, side=side, move_time=move_time
     )
-    return await service.accept(challenge.id, opponent, guild_id=GUILD, channel_id=channel)
+    return await service.challenges.accept(
+        challenge.id, opponent, guild_id=GUILD, channel_id=channel
+    )
 
 
 async def play_random(service: MatchService, match: MatchView, rng: random.Random) -> MatchView:
@@ -78,7 +86,7 @@ async def play_random(service: MatchService, match: MatchView, rng: random.Rando
     while match.active:
         user = match.user_to_move
         assert user is not None
-        moves = await service.legal_moves(GUILD, match.channel_id, user, match.id)
-        result = await service.move(GUILD, match.channel_id, user, rng.choice(moves), match.id)
+        moves = await service.play.legal_moves(GUILD, match.channel_id, user, match.id)
+        result = await service.play.move(GUILD, match.channel_id, user, rng.choice(moves), match.id)
         match = result.match
     return match

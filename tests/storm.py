@@ -26,8 +26,8 @@ async def storm(path: str, matches: int) -> None:
             match = await start_match(service, games[index % len(games)], channel=channel, **users)
             while match.active:
                 user = match.user_to_move or 0
-                moves = await service.legal_moves(GUILD, channel, user, match.id)
-                result = await service.move(GUILD, channel, user, rng.choice(moves), match.id)
+                moves = await service.play.legal_moves(GUILD, channel, user, match.id)
+                result = await service.play.move(GUILD, channel, user, rng.choice(moves), match.id)
                 match = result.match
                 print(f"{match.id} {match.ply} {result.move}", flush=True)
 

@@ -8,12 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands import Commands, Context
-from bot.console import Console
+from bot.commands.boards import Context
+from bot.commands.dispatch import Commands
+from bot.console import Console, Names
+from bot.discord_bot import DiscordPeople
 from bot.errors import Refusal
 from bot.service import MatchService
 from bot.store import Store
-from tests.servicekit import ALICE, BOB, CHANNEL, GUILD, Clock, snapshot, start_match
+from tests.servicekit import ALICE, BOB, CHANNEL, GUILD, Clock, result, snapshot, start_match
 
 Output = tuple[Console, list[str]]
 
@@ -105,7 +107,7 @@ async def test_forty_seven_refused_commands_write_nothing(
 async def test_a_refused_challenge_does_not_keep_the_opponents_name(
     service: MatchService,
 ) -> None:
-    commands = Commands(service)
+    commands = Commands(service, Names())
     ctx = Context(GUILD, CHANNEL, ALICE, "Alice")
     reply = await commands.run(
         "challenge", ctx, game="chess", opponent=BOB, opponent_name="Bob the Great"
@@ -115,26 +117,30 @@ async def test_a_refused_challenge_does_not_keep_the_opponents_name(
 
 
 # --- names are shown literally, never as markup or pings ---
-async def test_display_names_are_escaped_and_results_are_data(service: MatchService) -> None:
-    commands = Commands(service)
+async def test_display_names_are_shown_not_obeyed_and_results_are_data(
+    service: MatchService,
+) -> None:
+    """On Discord a person is a mention (rendered as their name on that server; pings are
+    the adapter's allowed-mentions business), a stored name is escaped, and a result is data."""
+    commands = Commands(service, DiscordPeople())
     tricky = "<@555> **boss** @everyone"
     ctx = Context(GUILD, CHANNEL, ALICE, tricky)
     await commands.run("challenge", ctx, game="checkers", opponent=BOB, opponent_name="Bob")
     match = await start_match(service, side="black")
-    await service.remember(ALICE, tricky)
     late = await commands.run("move", Context(GUILD, CHANNEL, BOB, "Bob"), move="22-18")
     assert late.reply is not None
-    assert r"waiting for \<\@555\> \*\*boss\*\* \@everyone to move" in late.reply.text
+    assert late.reply.text == f"It is not your turn: waiting for <@{ALICE}> to move."
     aborted = await commands.run("abort", ctx, match=match.id)
     assert aborted.reply is not None and f"Aborted by <@{ALICE}>" in aborted.reply.text
     assert "<@555>" not in aborted.reply.text
     row = await service.store.one("SELECT result_reason, ended_by FROM matches")
     assert row is not None and tuple(row) == ("aborted", ALICE)
     other = await start_match(service, side="black")
-    await service.resign(GUILD, CHANNEL, BOB, other.id)
+    await service.play.resign(GUILD, CHANNEL, BOB, other.id)
     board = await commands.run("leaderboard", ctx, game="checkers")
     assert board.reply is not None
     assert r"\<\@555\> \*\*boss\*\* \@everyone" in board.reply.text
+    assert "<@555>" not in board.reply.text
 
 
 async def test_times_are_shown_exactly_and_move_text_as_typed(console: Output) -> None:
@@ -150,8 +156,8 @@ async def test_times_are_shown_exactly_and_move_text_as_typed(console: Output) -
 async def test_crafted_buttons_cannot_reach_another_server_or_channel(
     service: MatchService,
 ) -> None:
-    commands = Commands(service)
-    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "checkers")
+    commands = Commands(service, Names())
+    challenge = await service.challenges.challenge(GUILD, CHANNEL, ALICE, "checkers")
     match = await start_match(service, challenger=ALICE, opponent=BOB, side="black")
     before = await snapshot(service.store)
     for guild, channel in ((GUILD + 1, CHANNEL), (GUILD, CHANNEL + 1)):
@@ -185,9 +191,10 @@ async def test_both_players_pressing_rematch_at_once_start_one_game(
 ) -> None:
     for round_ in range(10):
         match = await start_match(service, channel=CHANNEL + round_, side="black")
-        await service.resign(GUILD, match.channel_id, BOB)
+        await service.play.resign(GUILD, match.channel_id, BOB)
         asked = await asyncio.gather(
-            service.rematch(GUILD, ALICE, match.id), service.rematch(GUILD, BOB, match.id)
+            service.challenges.rematch(GUILD, ALICE, match.id),
+            service.challenges.rematch(GUILD, BOB, match.id),
         )
         assert sorted(c.status for c in asked) == ["accepted", "open"]
         rows = await service.store.all(
@@ -203,11 +210,11 @@ async def test_two_processes_offering_a_draw_at_once_agree_it(db_path: Path, clo
         for round_ in range(20):
             match = await start_match(a, channel=CHANNEL + round_, side="black")
             results = await asyncio.gather(
-                a.offer_draw(GUILD, match.channel_id, ALICE),
-                b.offer_draw(GUILD, match.channel_id, BOB),
+                a.play.offer_draw(GUILD, match.channel_id, ALICE),
+                b.play.offer_draw(GUILD, match.channel_id, BOB),
             )
             assert sorted(r.agreed for r in results) == [False, True]
-            assert (await a.match(match.id)).result_text() == "Draw (agreement)"
+            assert result(await a.core.match(match.id)) == "Draw (agreement)"
     finally:
         for store in stores:
             await store.close()
@@ -216,6 +223,6 @@ async def test_two_processes_offering_a_draw_at_once_agree_it(db_path: Path, clo
 async def test_numbers_beyond_sqlite_are_unknown_not_errors(service: MatchService) -> None:
     for number in (2**63, 10**20, 0, -5):
         with pytest.raises(Refusal, match="There is no"):
-            await service.match(number)
+            await service.core.match(number)
         with pytest.raises(Refusal, match="There is no"):
-            await service.challenge_view(number)
+            await service.core.challenge(number)

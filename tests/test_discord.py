@@ -9,9 +9,9 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.commands import COMMAND_OPTIONS
+from bot.commands.registry import BY_NAME
 from bot.discord_bot import COMMANDS
-from bot.views import SweepEvent
+from bot.match.records import SweepEvent
 from tests.discordkit import CHANNEL_ID, DiscordHarness, Sent
 
 ALICE = (111_111_111_111_111_111, "alice")
@@ -153,12 +153,13 @@ async def test_abort_before_both_sides_moved(discord_bot: DiscordHarness) -> Non
 
 def test_every_command_serialises_with_valid_names() -> None:
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
-    assert {c.name for c in COMMANDS} == set(COMMAND_OPTIONS)
+    assert [c.name for c in COMMANDS] == list(BY_NAME)
     for command in COMMANDS:
         data = command.to_dict(tree)
-        assert data["name"] == command.name and 1 <= len(data["description"]) <= 100
-        names = [o["name"] for o in data.get("options", [])]
-        assert set(names) == set(COMMAND_OPTIONS[command.name])
+        spec = BY_NAME[command.name]
+        assert data["name"] == command.name and data["description"] == spec.help
+        required = {o["name"]: o.get("required", False) for o in data.get("options", [])}
+        assert required == {o.name: o.required for o in spec.options}
         for option in data.get("options", []):
             assert option["name"].islower() and 1 <= len(option["description"]) <= 100
 
@@ -166,13 +167,13 @@ def test_every_command_serialises_with_valid_names() -> None:
 async def test_sweeper_news_is_posted_in_the_match_thread(discord_bot: DiscordHarness) -> None:
     _, thread = await start_game(discord_bot)
     service = discord_bot.bot.handlers.service
-    match = await service.match(1)
+    match = await service.core.match(1)
     before = len(discord_bot.fake.sent)
     await discord_bot.bot.on_sweep(SweepEvent("reminder", match=match, seconds_left=3000))
     await discord_bot.bot.on_sweep(
         SweepEvent(
             "timeout",
-            match=await service.resign(match.guild_id, match.channel_id, BOB[0], match.id),
+            match=await service.play.resign(match.guild_id, match.channel_id, BOB[0], match.id),
         )
     )
     reminder, timeout = discord_bot.fake.sent[before:]
@@ -187,7 +188,7 @@ async def test_an_unexpected_error_gets_a_private_apology(
     async def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(discord_bot.bot.handlers.service, "leaderboard", broken)
+    monkeypatch.setattr(discord_bot.bot.handlers.service.standings, "leaderboard", broken)
     sorry = one(await discord_bot.command(ALICE, "leaderboard", game="checkers"), "ephemeral")
     assert "something went wrong" in sorry.text
 

@@ -11,9 +11,10 @@ import pytest
 
 from bot.checkdb import check_db
 from bot.errors import Refusal
-from bot.migrations import LATEST
 from bot.service import MatchService
 from bot.store import Store
+from bot.store.matches import MatchRows
+from bot.store.migrations import LATEST
 from tests.gamekit import GAME_IDS
 from tests.servicekit import (
     ALICE,
@@ -25,6 +26,7 @@ from tests.servicekit import (
     Clock,
     play_random,
     refused,
+    result,
     start_match,
 )
 
@@ -35,13 +37,13 @@ async def test_random_games_to_the_end_with_ratings(
     service: MatchService, tmp_path: Path, game_id: str
 ) -> None:
     rng = random.Random(game_id)
-    await service.remember(ALICE, "Alice")
-    await service.remember(BOB, "Bob")
+    await service.standings.remember(ALICE, "Alice")
+    await service.standings.remember(BOB, "Bob")
     for _ in range(2):
         match = await play_random(service, await start_match(service, game_id), rng)
         assert match.status == "finished" and match.outcome is not None
         assert len(match.moves) == match.ply > 0
-    board = await service.leaderboard(GUILD, game_id)
+    board = await service.standings.leaderboard(GUILD, game_id)
     assert {row.user_id for row in board} == {ALICE, BOB}
     assert [row.rank for row in board] == [1, 2]
     assert board[0].rating >= board[1].rating
@@ -56,9 +58,9 @@ async def test_random_games_to_the_end_with_ratings(
 
 async def test_move_result_carries_the_canonical_move_and_the_turn(service: MatchService) -> None:
     match = await start_match(service, side="black")
-    result = await service.move(GUILD, CHANNEL, ALICE, " 11 x 15 ")
+    result = await service.play.move(GUILD, CHANNEL, ALICE, " 11 x 15 ")
     assert result.move == "11-15"
-    assert result.match.position.startswith("W:")
+    assert result.match.position_text.startswith("W:") and result.match.side_to_move == "w"
     assert result.match.user_to_move == BOB
     assert result.match.moves == ("11-15",)
     assert not result.finished and match.players == {"b": ALICE, "w": BOB}
@@ -79,61 +81,85 @@ async def test_move_result_carries_the_canonical_move_and_the_turn(service: Matc
 async def test_challenge_refusals(
     service: MatchService, options: dict[str, Any], message: str
 ) -> None:
-    await refused(service, service.challenge(GUILD, CHANNEL, ALICE, **options), message)
+    await refused(service, service.challenges.challenge(GUILD, CHANNEL, ALICE, **options), message)
 
 
 async def test_answering_challenge_refusals(service: MatchService, clock: Clock) -> None:
-    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "checkers", opponent_id=BOB)
-    await refused(service, service.accept(challenge.id, ALICE, **HERE), "cannot accept your own")
-    await refused(service, service.accept(challenge.id, CAROL, **HERE), "is for <@102>, not you")
-    await refused(
-        service, service.decline(challenge.id, CAROL, **HERE), "Only the challenged player"
+    challenge = await service.challenges.challenge(
+        GUILD, CHANNEL, ALICE, "checkers", opponent_id=BOB
     )
-    await refused(service, service.decline(challenge.id, ALICE, **HERE), "use Cancel")
-    await refused(service, service.cancel(challenge.id, BOB, **HERE), "Only the player who made")
-    await refused(service, service.accept(999, BOB, **HERE), "no challenge #999")
+    await refused(
+        service, service.challenges.accept(challenge.id, ALICE, **HERE), "cannot accept your own"
+    )
+    await refused(
+        service, service.challenges.accept(challenge.id, CAROL, **HERE), "is for user 102, not you"
+    )
+    await refused(
+        service,
+        service.challenges.decline(challenge.id, CAROL, **HERE),
+        "Only the challenged player",
+    )
+    await refused(service, service.challenges.decline(challenge.id, ALICE, **HERE), "use Cancel")
+    await refused(
+        service, service.challenges.cancel(challenge.id, BOB, **HERE), "Only the player who made"
+    )
+    await refused(service, service.challenges.accept(999, BOB, **HERE), "no challenge #999")
     clock.now += 16 * 60
-    await refused(service, service.accept(challenge.id, BOB, **HERE), "has expired")
+    await refused(service, service.challenges.accept(challenge.id, BOB, **HERE), "has expired")
 
 
 async def test_answered_challenges_cannot_be_answered_again(service: MatchService) -> None:
-    declined = await service.challenge(GUILD, CHANNEL, ALICE, "checkers", opponent_id=BOB)
-    assert (await service.decline(declined.id, BOB, **HERE)).status == "declined"
-    await refused(service, service.accept(declined.id, BOB, **HERE), "already declined")
-    cancelled = await service.challenge(GUILD, CHANNEL, ALICE, "checkers")
-    assert (await service.cancel(cancelled.id, ALICE, **HERE)).status == "cancelled"
-    await refused(service, service.accept(cancelled.id, BOB, **HERE), "already cancelled")
+    declined = await service.challenges.challenge(
+        GUILD, CHANNEL, ALICE, "checkers", opponent_id=BOB
+    )
+    assert (await service.challenges.decline(declined.id, BOB, **HERE)).status == "declined"
+    await refused(service, service.challenges.accept(declined.id, BOB, **HERE), "already declined")
+    cancelled = await service.challenges.challenge(GUILD, CHANNEL, ALICE, "checkers")
+    assert (await service.challenges.cancel(cancelled.id, ALICE, **HERE)).status == "cancelled"
+    await refused(
+        service, service.challenges.accept(cancelled.id, BOB, **HERE), "already cancelled"
+    )
 
 
 async def test_open_challenge_anyone_but_the_challenger_may_accept(service: MatchService) -> None:
-    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "three-crowns", side="green")
+    challenge = await service.challenges.challenge(
+        GUILD, CHANNEL, ALICE, "three-crowns", side="green"
+    )
     assert challenge.opponent_id is None
-    match = await service.accept(challenge.id, CAROL, **HERE)
+    match = await service.challenges.accept(challenge.id, CAROL, **HERE)
     assert match.players == {"g": ALICE, "b": CAROL}
-    await refused(service, service.accept(challenge.id, BOB, **HERE), "already accepted")
+    await refused(service, service.challenges.accept(challenge.id, BOB, **HERE), "already accepted")
 
 
 async def test_move_refusals(service: MatchService) -> None:
     await refused(
-        service, service.move(GUILD, CHANNEL, ALICE, "11-15"), "no game in progress in this channel"
+        service,
+        service.play.move(GUILD, CHANNEL, ALICE, "11-15"),
+        "no game in progress in this channel",
     )
     match = await start_match(service, side="black")
     await refused(
-        service, service.move(GUILD, CHANNEL, BOB, "22-18"), "not your turn: waiting for <@101>"
+        service,
+        service.play.move(GUILD, CHANNEL, BOB, "22-18"),
+        "not your turn: waiting for user 101",
     )
     await refused(
-        service, service.move(GUILD, CHANNEL, CAROL, "11-15", match.id), "not playing in match"
+        service, service.play.move(GUILD, CHANNEL, CAROL, "11-15", match.id), "not playing in match"
     )
-    await refused(service, service.move(GUILD, CHANNEL, ALICE, "11-18"), "is not legal")
-    await refused(service, service.move(GUILD, CHANNEL, ALICE, "hello"), "is not a checkers move")
-    await refused(service, service.move(GUILD, CHANNEL, ALICE, "9" * 500), "too long")
-    await refused(service, service.move(GUILD, CHANNEL, ALICE, "11-15", 999), "no match #999")
+    await refused(service, service.play.move(GUILD, CHANNEL, ALICE, "11-18"), "is not legal")
     await refused(
-        service, service.move(2, CHANNEL, ALICE, "11-15", match.id), "no match #1 on this server"
+        service, service.play.move(GUILD, CHANNEL, ALICE, "hello"), "is not a checkers move"
     )
-    await service.resign(GUILD, CHANNEL, ALICE)
+    await refused(service, service.play.move(GUILD, CHANNEL, ALICE, "9" * 500), "too long")
+    await refused(service, service.play.move(GUILD, CHANNEL, ALICE, "11-15", 999), "no match #999")
     await refused(
-        service, service.move(GUILD, CHANNEL, ALICE, "11-15", match.id), "is over: White won"
+        service,
+        service.play.move(2, CHANNEL, ALICE, "11-15", match.id),
+        "no match #1 on this server",
+    )
+    await service.play.resign(GUILD, CHANNEL, ALICE)
+    await refused(
+        service, service.play.move(GUILD, CHANNEL, ALICE, "11-15", match.id), "is over: White won"
     )
 
 
@@ -142,99 +168,104 @@ async def test_several_matches_in_a_channel_need_an_id(service: MatchService) ->
     second = await start_match(
         service, "three-musketeers", challenger=CAROL, opponent=ALICE, side="enemy"
     )
-    await service.remember(CAROL, "Carol")
+    await service.standings.remember(CAROL, "Carol")
     await refused(
         service,
-        service.move(GUILD, CHANNEL, ALICE, "11-15"),
-        r"several games here \(#1 Checkers against <@102>, #2 Three Musketeers against Carol\)",
+        service.play.move(GUILD, CHANNEL, ALICE, "11-15"),
+        r"Several games are in progress here \(#1 Checkers: user 101 vs user 102, "
+        r"#2 Three Musketeers: user 101 vs user 103\): say which",
     )
-    assert (await service.move(GUILD, CHANNEL, ALICE, "11-15", first.id)).move == "11-15"
-    assert (await service.move(GUILD, CHANNEL, ALICE, "a1xa2", second.id)).move == "a1xa2"
+    assert (await service.play.move(GUILD, CHANNEL, ALICE, "11-15", first.id)).move == "11-15"
+    assert (await service.play.move(GUILD, CHANNEL, ALICE, "a1xa2", second.id)).move == "a1xa2"
 
 
 async def test_a_thread_finds_its_match(service: MatchService) -> None:
     await start_match(service, side="black")
     other = await start_match(service, "checkers", challenger=ALICE, opponent=CAROL, side="black")
-    await service.bind_thread(other.id, 555)
-    assert (await service.move(GUILD, 555, ALICE, "11-15")).match.id == other.id
+    await service.play.bind_thread(other.id, 555)
+    assert (await service.play.move(GUILD, 555, ALICE, "11-15")).match.id == other.id
 
 
 async def test_other_action_refusals(service: MatchService) -> None:
     match = await start_match(service, side="black")
-    await refused(service, service.resign(GUILD, CHANNEL, CAROL, match.id), "not playing")
-    await refused(service, service.answer_draw(GUILD, CHANNEL, BOB, True), "no draw offer")
-    await service.offer_draw(GUILD, CHANNEL, ALICE)
-    await refused(service, service.offer_draw(GUILD, CHANNEL, ALICE), "already offered a draw")
-    await refused(service, service.answer_draw(GUILD, CHANNEL, ALICE, True), "no draw offer")
-    await refused(service, service.rematch(GUILD, ALICE, match.id), "still being played")
-    await service.move(GUILD, CHANNEL, ALICE, "11-15")
-    await service.move(GUILD, CHANNEL, BOB, "22-18")
-    await refused(service, service.abort(GUILD, CHANNEL, ALICE), "can no longer be aborted")
-    await service.resign(GUILD, CHANNEL, BOB)
-    await refused(service, service.rematch(GUILD, CAROL, match.id), "Only the players")
+    await refused(service, service.play.resign(GUILD, CHANNEL, CAROL, match.id), "not playing")
+    await refused(service, service.play.answer_draw(GUILD, CHANNEL, BOB, True), "no draw offer")
+    await service.play.offer_draw(GUILD, CHANNEL, ALICE)
+    await refused(service, service.play.offer_draw(GUILD, CHANNEL, ALICE), "already offered a draw")
+    await refused(service, service.play.answer_draw(GUILD, CHANNEL, ALICE, True), "no draw offer")
+    await refused(service, service.challenges.rematch(GUILD, ALICE, match.id), "still being played")
+    await service.play.move(GUILD, CHANNEL, ALICE, "11-15")
+    await service.play.move(GUILD, CHANNEL, BOB, "22-18")
+    await refused(
+        service, service.play.abort_game(GUILD, CHANNEL, ALICE), "can no longer be aborted"
+    )
+    await service.play.resign(GUILD, CHANNEL, BOB)
+    await refused(service, service.challenges.rematch(GUILD, CAROL, match.id), "Only the players")
 
 
 # --- draws, aborts, rematches ---
 async def test_draw_offer_lapses_when_the_opponent_moves(service: MatchService) -> None:
     await start_match(service, side="black")
-    offered = await service.offer_draw(GUILD, CHANNEL, ALICE)
+    offered = await service.play.offer_draw(GUILD, CHANNEL, ALICE)
     assert not offered.agreed and offered.match.draw_offer_by == ALICE
-    await service.move(GUILD, CHANNEL, ALICE, "11-15")  # the offerer moving keeps the offer
-    assert (await service.match(offered.match.id)).draw_offer_by == ALICE
-    await service.move(GUILD, CHANNEL, BOB, "22-18")  # the receiver moving lets it lapse
-    assert (await service.match(offered.match.id)).draw_offer_by is None
+    await service.play.move(GUILD, CHANNEL, ALICE, "11-15")  # the offerer moving keeps the offer
+    assert (await service.core.match(offered.match.id)).draw_offer_by == ALICE
+    await service.play.move(GUILD, CHANNEL, BOB, "22-18")  # the receiver moving lets it lapse
+    assert (await service.core.match(offered.match.id)).draw_offer_by is None
 
 
 async def test_draw_by_agreement_both_ways(service: MatchService) -> None:
     await start_match(service)
-    await service.offer_draw(GUILD, CHANNEL, ALICE)
-    declined = await service.answer_draw(GUILD, CHANNEL, BOB, False)
+    await service.play.offer_draw(GUILD, CHANNEL, ALICE)
+    declined = await service.play.answer_draw(GUILD, CHANNEL, BOB, False)
     assert not declined.agreed and declined.match.draw_offer_by is None
-    await service.offer_draw(GUILD, CHANNEL, ALICE)
-    agreed = await service.offer_draw(GUILD, CHANNEL, BOB)  # offering back accepts
-    assert agreed.agreed and agreed.match.result_text() == "Draw (agreement)"
-    assert [r.draws for r in await service.leaderboard(GUILD, "checkers")] == [1, 1]
+    await service.play.offer_draw(GUILD, CHANNEL, ALICE)
+    agreed = await service.play.offer_draw(GUILD, CHANNEL, BOB)  # offering back accepts
+    assert agreed.agreed and result(agreed.match) == "Draw (agreement)"
+    assert [r.draws for r in await service.standings.leaderboard(GUILD, "checkers")] == [1, 1]
 
 
 async def test_abort_is_unrated(service: MatchService) -> None:
     await start_match(service, side="black")
-    await service.move(GUILD, CHANNEL, ALICE, "11-15")
-    view = await service.abort(GUILD, CHANNEL, BOB)
-    assert view.status == "aborted" and view.result_text() == f"Aborted by <@{BOB}>"
-    assert await service.leaderboard(GUILD, "checkers") == []
+    await service.play.move(GUILD, CHANNEL, ALICE, "11-15")
+    view = await service.play.abort_game(GUILD, CHANNEL, BOB)
+    assert view.status == "aborted" and result(view) == f"Aborted by <@{BOB}>"
+    assert await service.standings.leaderboard(GUILD, "checkers") == []
 
 
 async def test_rematch_swaps_sides(service: MatchService) -> None:
     match = await start_match(service, side="black")
-    await service.resign(GUILD, CHANNEL, BOB)
-    asked = await service.rematch(GUILD, BOB, match.id)
+    await service.play.resign(GUILD, CHANNEL, BOB)
+    asked = await service.challenges.rematch(GUILD, BOB, match.id)
     assert asked.challenger_side == "b" and asked.opponent_id == ALICE
-    await refused(service, service.rematch(GUILD, BOB, match.id), "already asked")
-    both = await service.rematch(GUILD, ALICE, match.id)  # Alice asking too accepts Bob's
+    await refused(service, service.challenges.rematch(GUILD, BOB, match.id), "already asked")
+    both = await service.challenges.rematch(
+        GUILD, ALICE, match.id
+    )  # Alice asking too accepts Bob's
     assert both.status == "accepted"
-    again = await service.match(both.match_id or 0)
+    again = await service.core.match(both.match_id or 0)
     assert again.players == {"b": BOB, "w": ALICE}
 
 
 async def test_resignation_rates_and_names_the_loser(service: MatchService) -> None:
     await start_match(service, side="white")
-    view = await service.resign(GUILD, CHANNEL, ALICE)
-    assert view.result_text() == "Black won (White resigned)"
+    view = await service.play.resign(GUILD, CHANNEL, ALICE)
+    assert result(view) == "Black won (White resigned)"
     assert view.winner_id == BOB
-    top = (await service.leaderboard(GUILD, "checkers"))[0]
+    top = (await service.standings.leaderboard(GUILD, "checkers"))[0]
     assert top.user_id == BOB and top.rating > 1500 and top.wins == 1
 
 
 async def test_stats_show_each_side_of_three_musketeers(service: MatchService) -> None:
     await start_match(service, "three-musketeers", side="musketeers")
-    await service.resign(GUILD, CHANNEL, BOB)
+    await service.play.resign(GUILD, CHANNEL, BOB)
     await start_match(service, "three-musketeers", side="enemy")
-    await service.resign(GUILD, CHANNEL, BOB)
-    (stats,) = await service.stats(GUILD, ALICE, "three-musketeers")
+    await service.play.resign(GUILD, CHANNEL, BOB)
+    (stats,) = await service.standings.stats(GUILD, ALICE, "three-musketeers")
     assert (stats.wins, stats.draws, stats.losses) == (2, 0, 0)
     assert stats.by_side["m"].wins == 1 and stats.by_side["e"].wins == 1
     assert stats.rating is not None and stats.rating > 1500
-    assert await service.stats(GUILD, CAROL) == []
+    assert await service.standings.stats(GUILD, CAROL) == []
 
 
 # --- races ---
@@ -243,14 +274,14 @@ async def test_one_hundred_racing_submissions_land_once(
 ) -> None:
     match = await start_match(service, side="black")
     outcomes = await asyncio.gather(
-        *(service.move(GUILD, CHANNEL, ALICE, "11-15", match.id) for _ in range(100)),
+        *(service.play.move(GUILD, CHANNEL, ALICE, "11-15", match.id) for _ in range(100)),
         return_exceptions=True,
     )
     landed = [o for o in outcomes if not isinstance(o, Exception)]
     refusals = [o for o in outcomes if isinstance(o, Refusal)]
     assert len(landed) == 1 and len(refusals) == 99
     assert all("not your turn" in str(r) for r in refusals)
-    assert (await service.match(match.id)).moves == ("11-15",)
+    assert (await service.core.match(match.id)).moves == ("11-15",)
     assert (await check_db(tmp_path / "bot.sqlite3"))[1] == []
 
 
@@ -260,14 +291,14 @@ async def test_two_services_on_one_file_cannot_both_land(tmp_path: Path, clock: 
     try:
         a, b = MatchService(one, clock=clock), MatchService(two, clock=clock)
         match = await start_match(a, side="black")
-        await b.match(match.id)
+        await b.core.match(match.id)
         results = await asyncio.gather(
-            a.move(GUILD, CHANNEL, ALICE, "11-15", match.id),
-            b.move(GUILD, CHANNEL, ALICE, "9-13", match.id),
+            a.play.move(GUILD, CHANNEL, ALICE, "11-15", match.id),
+            b.play.move(GUILD, CHANNEL, ALICE, "9-13", match.id),
             return_exceptions=True,
         )
         assert sum(not isinstance(r, Exception) for r in results) == 1
-        assert len((await a.match(match.id)).moves) == 1
+        assert len((await a.core.match(match.id)).moves) == 1
     finally:
         await one.close()
         await two.close()
@@ -279,16 +310,16 @@ async def test_overdue_game_is_lost_on_time_after_a_restart(tmp_path: Path, cloc
     store = await Store.open(path)
     service = MatchService(store, clock=clock)
     match = await start_match(service, side="black", move_time="1h")
-    await service.move(GUILD, CHANNEL, ALICE, "11-15")
+    await service.play.move(GUILD, CHANNEL, ALICE, "11-15")
     await store.close()
     clock.now += 3601
     store = await Store.open(path)  # a new process: the deadline comes from the database
     try:
-        events, _ = await MatchService(store, clock=clock).sweep()
+        events, _ = await MatchService(store, clock=clock).deadlines.sweep()
         assert [e.kind for e in events] == ["timeout"]
         view = events[0].match
         assert view is not None and view.id == match.id
-        assert view.result_text() == "Black won (White ran out of time)"
+        assert result(view) == "Black won (White ran out of time)"
     finally:
         await store.close()
 
@@ -296,26 +327,28 @@ async def test_overdue_game_is_lost_on_time_after_a_restart(tmp_path: Path, cloc
 async def test_game_without_a_move_is_aborted_on_time(service: MatchService, clock: Clock) -> None:
     await start_match(service, move_time="10m")
     clock.now += 601
-    events, _ = await service.sweep()
+    events, _ = await service.deadlines.sweep()
     assert [e.kind for e in events] == ["aborted"]
-    assert await service.leaderboard(GUILD, "checkers") == []
+    assert await service.standings.leaderboard(GUILD, "checkers") == []
 
 
 async def test_one_reminder_before_the_deadline(service: MatchService, clock: Clock) -> None:
     await start_match(service, move_time="4h")
-    assert await service.sweep() == ([], 0)
+    assert await service.deadlines.sweep() == ([], 0)
     clock.now += 3 * 3600 + 1
-    events, _ = await service.sweep()
+    events, _ = await service.deadlines.sweep()
     assert [e.kind for e in events] == ["reminder"] and 3500 < events[0].seconds_left < 3600
-    assert await service.sweep() == ([], 0)
+    assert await service.deadlines.sweep() == ([], 0)
 
 
 async def test_unanswered_challenges_expire(service: MatchService, clock: Clock) -> None:
-    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "checkers", opponent_id=BOB)
+    challenge = await service.challenges.challenge(
+        GUILD, CHANNEL, ALICE, "checkers", opponent_id=BOB
+    )
     clock.now += 15 * 60 + 1
-    events, _ = await service.sweep()
+    events, _ = await service.deadlines.sweep()
     assert [e.kind for e in events] == ["expired"]
-    assert (await service.challenge_view(challenge.id)).status == "expired"
+    assert (await service.core.challenge(challenge.id)).status == "expired"
 
 
 # --- the store ---
@@ -342,7 +375,10 @@ async def test_an_old_database_opens_and_upgrades(tmp_path: Path) -> None:
         assert await new.all("SELECT * FROM users") == []
         # version 3's trigger advances the old match when a move is logged
         async with new.transaction() as db:
-            assert await new.append_move(db, 1, 1, "11-15", 101, 60.0, "W:W21-32:B1-10,12,15")
+            logged = MatchRows(new).append_move(
+                db, 1, 1, "11-15", 101, 60.0, "W:W21-32:B1-10,12,15"
+            )
+            assert await logged
         row = await new.one("SELECT ply, position, deadline FROM matches")
         assert row is not None and tuple(row) == (1, "W:W21-32:B1-10,12,15", 3660.0)
     finally:
@@ -351,7 +387,7 @@ async def test_an_old_database_opens_and_upgrades(tmp_path: Path) -> None:
 
 async def test_check_db_reports_a_tampered_position(service: MatchService, tmp_path: Path) -> None:
     match = await start_match(service, side="black")
-    await service.move(GUILD, CHANNEL, ALICE, "11-15")
+    await service.play.move(GUILD, CHANNEL, ALICE, "11-15")
     async with service.store.transaction() as db:
         await db.execute("UPDATE matches SET position = 'W:W:B1' WHERE id = ?", (match.id,))
     count, problems = await check_db(tmp_path / "bot.sqlite3")

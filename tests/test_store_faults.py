@@ -17,11 +17,14 @@ from typing import Any
 import pytest
 
 from bot.checkdb import check_db
-from bot.commands import Commands, Context
+from bot.commands.boards import Context
+from bot.commands.dispatch import Commands
+from bot.console import Names
 from bot.errors import CannotSave, StoreError
-from bot.migrations import LATEST
 from bot.service import MatchService
 from bot.store import Store
+from bot.store.matches import MatchRows
+from bot.store.migrations import LATEST
 from rules import get_game
 from tests.faults import ROOT, SmallDisk, cancelled_at, locked, read_only_folder
 from tests.servicekit import GUILD, Clock, snapshot, start_match
@@ -38,14 +41,14 @@ async def _near_the_end(service: MatchService, users: tuple[int, int], channel: 
             service, challenger=users[0], opponent=users[1], channel=channel, side="black"
         )
         while match.active:
-            position = game.decode(match.position)
+            position = match.position
             user = match.user_to_move or 0
             for move in game.legal_moves(position):
                 if game.outcome(game.apply(position, move)) is not None:
                     text, match_id = game.format_move(move), match.id
-                    return lambda: service.move(GUILD, channel, user, text, match_id)
+                    return lambda: service.play.move(GUILD, channel, user, text, match_id)
             text = game.format_move(rng.choice(game.legal_moves(position)))
-            match = (await service.move(GUILD, channel, user, text, match.id)).match
+            match = (await service.play.move(GUILD, channel, user, text, match.id)).match
 
 
 async def _setup(kind: str, service: MatchService, users: tuple[int, int], channel: int) -> Action:
@@ -54,15 +57,17 @@ async def _setup(kind: str, service: MatchService, users: tuple[int, int], chann
     if kind == "final move":
         return await _near_the_end(service, users, channel)
     if kind == "accept":
-        challenge = await service.challenge(GUILD, channel, a, "checkers", opponent_id=b)
-        return lambda: service.accept(challenge.id, b, guild_id=GUILD, channel_id=channel)
+        challenge = await service.challenges.challenge(GUILD, channel, a, "checkers", opponent_id=b)
+        return lambda: service.challenges.accept(
+            challenge.id, b, guild_id=GUILD, channel_id=channel
+        )
     match = await start_match(service, challenger=a, opponent=b, channel=channel, side="black")
     if kind == "move":
-        return lambda: service.move(GUILD, channel, a, "11-15", match.id)
+        return lambda: service.play.move(GUILD, channel, a, "11-15", match.id)
     if kind == "offer draw":
-        return lambda: service.offer_draw(GUILD, channel, a, match.id)
-    await service.resign(GUILD, channel, b, match.id)
-    return lambda: service.rematch(GUILD, a, match.id)
+        return lambda: service.play.offer_draw(GUILD, channel, a, match.id)
+    await service.play.resign(GUILD, channel, b, match.id)
+    return lambda: service.challenges.rematch(GUILD, a, match.id)
 
 
 async def _all_or_nothing(store: Store, users: tuple[int, int]) -> None:
@@ -105,7 +110,7 @@ async def test_cancelled_at_any_await_leaves_the_store_consistent_and_usable(
         await _all_or_nothing(store, users)
         # the same connection goes on working, and what it acknowledges is kept
         other = await start_match(service, challenger=1, opponent=2, channel=10_000 + call)
-        played = await service.move(GUILD, other.channel_id, other.user_to_move or 0, "11-15")
+        played = await service.play.move(GUILD, other.channel_id, other.user_to_move or 0, "11-15")
         acknowledged.append((played.match.id, played.move))
         await store.close()
     assert call > 3  # the action made several database calls, each one interrupted once
@@ -114,7 +119,7 @@ async def test_cancelled_at_any_await_leaves_the_store_consistent_and_usable(
     store = await Store.open(db_path)
     try:
         for match_id, move in acknowledged:
-            assert await store.moves(match_id) == [move]
+            assert await MatchRows(store).moves(match_id) == [move]
     finally:
         await store.close()
 
@@ -124,17 +129,17 @@ async def test_a_name_write_cancelled_at_once_does_not_wedge_the_connection(
 ) -> None:
     """The reported case: cancelled right after it started, then a draw offer and a move."""
     match = await start_match(service, side="black")
-    task = asyncio.create_task(service.remember(50, "x"))
+    task = asyncio.create_task(service.standings.remember(50, "x"))
     await asyncio.sleep(0)
     task.cancel()
     await asyncio.gather(task, return_exceptions=True)
-    await service.offer_draw(GUILD, match.channel_id, 101)
-    moved = await service.move(GUILD, match.channel_id, 101, "11-15")
+    await service.play.offer_draw(GUILD, match.channel_id, 101)
+    moved = await service.play.move(GUILD, match.channel_id, 101, "11-15")
     assert moved.match.ply == 1
     await service.store.close()
     reopened = await Store.open(db_path)
     try:
-        assert await reopened.moves(match.id) == ["11-15"]
+        assert await MatchRows(reopened).moves(match.id) == ["11-15"]
     finally:
         await reopened.close()
 
@@ -144,7 +149,7 @@ async def test_cancelled_after_a_few_loop_turns_never_half_writes(
 ) -> None:
     for turns in range(40):
         match = await start_match(service, channel=100 + turns, side="black")
-        task = asyncio.create_task(service.resign(GUILD, match.channel_id, 101, match.id))
+        task = asyncio.create_task(service.play.resign(GUILD, match.channel_id, 101, match.id))
         for _ in range(turns):
             await asyncio.sleep(0)
         task.cancel()
@@ -241,7 +246,7 @@ async def test_reads_work_and_writes_say_so_when_the_database_cannot_save(
     path = tmp_path / "bot.sqlite3"
     store = await Store.open(path, busy_seconds=0.1)
     service = MatchService(store, clock=Clock())
-    commands = Commands(service)
+    commands = Commands(service, Names())
     match = await start_match(service, side="black")
     alice = Context(GUILD, match.channel_id, 101, "Alice")
     before = await snapshot(store)
@@ -255,10 +260,10 @@ async def test_reads_work_and_writes_say_so_when_the_database_cannot_save(
         assert refused.ephemeral and refused.reply is not None
         assert refused.reply.text.startswith("The bot cannot save right now")
         with pytest.raises(CannotSave):
-            await service.resign(GUILD, match.channel_id, 101)
+            await service.play.resign(GUILD, match.channel_id, 101)
     await store.db.execute("PRAGMA query_only=0")
     assert await snapshot(store) == before
-    assert (await service.move(GUILD, match.channel_id, 101, "11-15")).match.ply == 1
+    assert (await service.play.move(GUILD, match.channel_id, 101, "11-15")).match.ply == 1
     await store.close()
 
 
@@ -273,11 +278,13 @@ async def test_a_full_disk_refuses_writes_and_keeps_reads(tmp_path: Path) -> Non
             disk.fill()
             with pytest.raises(CannotSave, match="disk is full"):
                 for n in range(2000):  # until the log needs a page the disk cannot give
-                    await service.challenge(GUILD, 5, 1000 + n, "checkers", opponent_id=7)
-            assert (await service.match(match.id)).ply == 0
+                    await service.challenges.challenge(
+                        GUILD, 5, 1000 + n, "checkers", opponent_id=7
+                    )
+            assert (await service.core.match(match.id)).ply == 0
             assert len(await store.all("SELECT * FROM challenges")) >= len(before["challenges"])
             disk.free()
-            assert (await service.move(GUILD, match.channel_id, 101, "11-15")).match.ply == 1
+            assert (await service.play.move(GUILD, match.channel_id, 101, "11-15")).match.ply == 1
         finally:
             await store.close()
         assert (await check_db(path))[1] == []
@@ -286,7 +293,7 @@ async def test_a_full_disk_refuses_writes_and_keeps_reads(tmp_path: Path) -> Non
 # --- check-db ---
 async def test_check_db_finds_a_corrupt_index(db_path: Path, service: MatchService) -> None:
     first = await start_match(service, side="black")
-    await service.bind_thread(first.id, 777)
+    await service.play.bind_thread(first.id, 777)
     await start_match(service, channel=11, side="black")
     await service.store.close()
     with sqlite3.connect(db_path) as db:  # the index on thread ids now holds channel ids

@@ -8,10 +8,10 @@ import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+from bot.match.records import MatchView, SweepEvent
 from bot.service import MatchService
 from bot.store import Store
 from bot.sweeper import Sweeper
-from bot.views import MatchView, SweepEvent
 from tests.faults import SmallDisk, locked
 from tests.servicekit import (
     ALICE,
@@ -21,6 +21,7 @@ from tests.servicekit import (
     Clock,
     RunningClock,
     refused,
+    result,
     start_match,
 )
 
@@ -60,9 +61,9 @@ async def running(sweeper: Sweeper) -> AsyncIterator[asyncio.Task[None]]:
 async def test_a_new_challenge_wakes_the_sweeper_and_lapses_on_time(store: Store) -> None:
     service = MatchService(store, clock=RunningClock(), challenge_seconds=1)
     heard = Announcements()
-    async with running(Sweeper(service, heard, longest_sleep=LONGEST_SLEEP)):
+    async with running(Sweeper(service.deadlines, heard, longest_sleep=LONGEST_SLEEP)):
         await asyncio.sleep(0.2)  # nothing is due: the sweeper sleeps its longest
-        challenge = await service.challenge(GUILD, CHANNEL, ALICE, "checkers")
+        challenge = await service.challenges.challenge(GUILD, CHANNEL, ALICE, "checkers")
         event = await heard.next()
     assert event.kind == "expired" and event.challenge is not None
     assert event.challenge.id == challenge.id
@@ -72,22 +73,22 @@ async def test_one_minute_moves_get_their_reminder_then_time_out_on_time(store: 
     clock = RunningClock()
     service = MatchService(store, clock=clock)
     match = await start_match(service, side="black", move_time="1m")
-    await service.move(GUILD, CHANNEL, ALICE, "11-15")
+    await service.play.move(GUILD, CHANNEL, ALICE, "11-15")
     clock.now += 59.0  # 15 s reminder window long past, deadline one second away
     heard = Announcements()
-    async with running(Sweeper(service, heard, longest_sleep=LONGEST_SLEEP)):
+    async with running(Sweeper(service.deadlines, heard, longest_sleep=LONGEST_SLEEP)):
         reminder = await heard.next()
         timeout = await heard.next()
     assert reminder.kind == "reminder" and 0 < reminder.seconds_left <= 1.5
     assert timeout.kind == "timeout" and timeout.match is not None
     assert timeout.match.id == match.id
-    assert timeout.match.result_text() == "Black won (White ran out of time)"
+    assert result(timeout.match) == "Black won (White ran out of time)"
 
 
 # --- faults: each one stops a sweep, none stops the sweeper ---
 async def _overdue(service: MatchService, clock: Clock) -> MatchView:
     match = await start_match(service, side="black", move_time="1h")
-    await service.move(GUILD, CHANNEL, ALICE, "11-15")
+    await service.play.move(GUILD, CHANNEL, ALICE, "11-15")
     clock.now += 3601
     return match
 
@@ -97,7 +98,7 @@ async def _sweeps_through(
 ) -> None:
     """With the fault on, a step fails and pauses; once it clears, the game ends on time."""
     heard = Announcements()
-    sweeper = Sweeper(service, heard, first_pause=0.5)
+    sweeper = Sweeper(service.deadlines, heard, first_pause=0.5)
     async with fault:
         assert await sweeper.step() == 0.5 and await sweeper.step() == 1.0
         assert heard.events.empty()
@@ -153,7 +154,7 @@ async def test_the_sweeper_outlives_a_full_disk(tmp_path: Path, clock: Clock) ->
             await _overdue(service, clock)
             # fill the log's free pages too, so that ending the game needs new ones
             for n in range(200):
-                await service.challenge(GUILD, 50, 1000 + n, "checkers")
+                await service.challenges.challenge(GUILD, 50, 1000 + n, "checkers")
             await _sweeps_through(service, full_disk(disk))
         finally:
             await store.close()
@@ -165,7 +166,7 @@ async def test_two_sweepers_on_one_file_end_a_game_once(db_path: Path, clock: Cl
         services = [MatchService(s, clock=clock) for s in stores]
         for _ in range(5):
             match = await _overdue(services[0], clock)
-            results = await asyncio.gather(*(s.sweep() for s in services))
+            results = await asyncio.gather(*(s.deadlines.sweep() for s in services))
             events = [e for found, failed in results for e in found]
             assert [failed for _, failed in results] == [0, 0]
             assert [e.kind for e in events] == ["timeout"]
@@ -182,7 +183,7 @@ async def test_the_running_sweeper_recovers_and_announces_what_fell_due(
     await _overdue(service, clock)
     heard = Announcements(failures=1)
     await store.db.execute("PRAGMA query_only=1")
-    sweeper = Sweeper(service, heard, longest_sleep=LONGEST_SLEEP, first_pause=0.05)
+    sweeper = Sweeper(service.deadlines, heard, longest_sleep=LONGEST_SLEEP, first_pause=0.05)
     async with running(sweeper) as task:
         while sweeper.faults < 3:
             await asyncio.sleep(0.01)
@@ -199,16 +200,16 @@ async def test_a_move_after_the_deadline_is_refused_and_the_sweeper_told(
     service: MatchService, clock: Clock
 ) -> None:
     match = await start_match(service, side="black", move_time="1h")
-    await service.move(GUILD, CHANNEL, ALICE, "11-15")
+    await service.play.move(GUILD, CHANNEL, ALICE, "11-15")
     clock.now += 3600 + 19
-    service.wake_at = clock.now + 20  # the sweeper's next look
-    service.changed.clear()
-    await refused(service, service.move(GUILD, CHANNEL, BOB, "22-18"), "White loses on time")
-    await refused(service, service.resign(GUILD, CHANNEL, ALICE), "Time is up in match #1")
-    assert service.changed.is_set()
-    events, _ = await service.sweep()
+    service.core.wake_at = clock.now + 20  # the sweeper's next look
+    service.core.changed.clear()
+    await refused(service, service.play.move(GUILD, CHANNEL, BOB, "22-18"), "White loses on time")
+    await refused(service, service.play.resign(GUILD, CHANNEL, ALICE), "Time is up in match #1")
+    assert service.core.changed.is_set()
+    events, _ = await service.deadlines.sweep()
     assert [e.kind for e in events] == ["timeout"]
-    assert (await service.match(match.id)).result_text() == "Black won (White ran out of time)"
+    assert result(await service.core.match(match.id)) == "Black won (White ran out of time)"
 
 
 async def test_the_guard_in_the_database_refuses_a_late_move_decided_in_time(
@@ -216,8 +217,8 @@ async def test_the_guard_in_the_database_refuses_a_late_move_decided_in_time(
 ) -> None:
     """Even a move checked a moment before its deadline cannot land after it."""
     match = await start_match(service, side="black", move_time="1h")
-    landed = await service.store.append_move(
+    landed = await service.core.matches.append_move(
         None, match.id, 1, "11-15", ALICE, clock.now + 3600, "W:W21-32:B1-10,12,15"
     )
     assert not landed
-    assert (await service.match(match.id)).ply == 0
+    assert (await service.core.match(match.id)).ply == 0

@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 import aiosqlite
 
-from .errors import CannotSave, StoreError
+from ..errors import CannotSave, StoreError
 from .migrations import LATEST, MIGRATIONS
 
 Row = aiosqlite.Row
@@ -202,31 +202,11 @@ class Store:
         except (sqlite3.Error, ValueError) as err:  # ValueError: the connection is closed
             log.warning("rollback failed: %s", err)
 
-    async def append_move(
-        self,
-        db: aiosqlite.Connection | None,
-        match_id: int,
-        ply: int,
-        move: str,
-        user_id: int,
-        played_at: float,
-        position: str,
-    ) -> bool:
-        """Log move `ply` if the match is active at ply - 1 and its deadline has not passed
-        (the trigger then advances the match row); False if not. Inside the caller's
-        transaction `db`, or, without one, as a single statement that is atomic by itself."""
-        sql = (
-            "INSERT INTO moves (match_id, ply, move, user_id, played_at, position) "
-            "SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM matches "
-            "WHERE id = ? AND ply = ? AND status = 'active' "
-            "AND (deadline IS NULL OR deadline > ?))"
-        )
-        params = (match_id, ply, move, user_id, played_at, position, match_id, ply - 1, played_at)
-        if db is not None:
-            return (await db.execute(sql, params)).rowcount == 1
+    async def write_one(self, sql: str, params: Sequence[Any]) -> int:
+        """One statement outside any transaction (atomic by itself); its row count."""
         async with self._write:  # never inside another coroutine's open transaction
             try:
-                return (await self.db.execute(sql, params)).rowcount == 1
+                return int((await self.db.execute(sql, params)).rowcount)
             except sqlite3.Error as err:
                 refusal = cannot_save(err)
                 if refusal is None:
@@ -241,10 +221,6 @@ class Store:
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Rows of a query, in one trip to the database thread."""
         return list(await self.db.execute_fetchall(sql, params))
-
-    async def moves(self, match_id: int) -> list[str]:
-        rows = await self.all("SELECT move FROM moves WHERE match_id = ? ORDER BY ply", (match_id,))
-        return [r["move"] for r in rows]
 
     async def insert(self, db: aiosqlite.Connection, table: str, values: dict[str, Any]) -> int:
         """INSERT one row inside a transaction; returns its rowid."""

@@ -1,15 +1,39 @@
-"""What the service returns: plain data an adapter can turn into messages and pictures."""
+"""What the service returns: plain data (ids, statuses, engine objects) that the wording
+module turns into messages and render into pictures. No markup here."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-from rules import Outcome, Termination, capitalised, get_game, result_text
+from rules import Outcome, Termination, get_game
 
-from .replies import mention, plain
-from .store import Row
+from ..store import Row
+
+
+class ChallengeStatus(StrEnum):
+    OPEN = "open"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    CANCELLED = "cancelled"
+    EXPIRED = "expired"
+
+
+class MatchStatus(StrEnum):
+    ACTIVE = "active"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+
+class SweepKind(StrEnum):
+    """What the sweeper did."""
+
+    EXPIRED = "expired"  # a challenge lapsed
+    TIMEOUT = "timeout"  # a game lost on time
+    ABORTED = "aborted"  # a game without a move, called off
+    REMINDER = "reminder"  # a player's turn is nearly over
 
 
 @dataclass(frozen=True)
@@ -23,7 +47,7 @@ class ChallengeView:
     challenger_side: str | None  # None: decided at random on acceptance
     move_seconds: int
     expires_at: float
-    status: str
+    status: ChallengeStatus
     match_id: int | None
 
     @classmethod
@@ -38,52 +62,62 @@ class ChallengeView:
             row["challenger_side"],
             row["move_seconds"],
             row["expires_at"],
-            row["status"],
+            ChallengeStatus(row["status"]),
             row["match_id"],
         )
 
 
 @dataclass(frozen=True)
 class MatchView:
+    """A match as stored, its position decoded once."""
+
     id: int
     guild_id: int
     channel_id: int
     thread_id: int | None
     game_id: str
     players: dict[str, int]  # side letter -> user id
-    position: str
+    position: Any  # the engine's position object
+    position_text: str
+    side_to_move: str
     ply: int
-    status: str  # active, finished or aborted
+    status: MatchStatus
     winner_side: str | None
-    result_reason: str | None
+    result_reason: str | None  # only for matches finished before schema version 5
     move_seconds: int
     deadline: float | None
+    remind_at: float | None
     draw_offer_by: int | None
-    ended_by: int | None = None  # who aborted it
-    termination: str | None = None
-    termination_side: str | None = None
+    ended_by: int | None  # who aborted it
+    termination: Termination | None
+    termination_side: str | None
     moves: tuple[str, ...] = field(default=())
 
     @classmethod
     def of(cls, row: Row | Mapping[str, Any], moves: tuple[str, ...] = ()) -> MatchView:
-        sides = get_game(row["game_id"]).sides
+        game = get_game(row["game_id"])
+        position = game.decode(row["position"])
+        termination = row["termination"]
         return cls(
             row["id"],
             row["guild_id"],
             row["channel_id"],
             row["thread_id"],
             row["game_id"],
-            {sides[0]: row["first_user"], sides[1]: row["second_user"]},
+            {game.sides[0]: row["first_user"], game.sides[1]: row["second_user"]},
+            position,
             row["position"],
+            game.side_to_move(position),
             row["ply"],
-            row["status"],
+            MatchStatus(row["status"]),
             row["winner_side"],
             row["result_reason"],
             row["move_seconds"],
             row["deadline"],
+            row["remind_at"],
             row["draw_offer_by"],
             row["ended_by"],
-            row["termination"],
+            Termination(termination) if termination else None,
             row["termination_side"],
             moves,
         )
@@ -94,12 +128,7 @@ class MatchView:
 
     @property
     def active(self) -> bool:
-        return self.status == "active"
-
-    @property
-    def side_to_move(self) -> str:
-        game = get_game(self.game_id)
-        return game.side_to_move(game.decode(self.position))
+        return self.status == MatchStatus.ACTIVE
 
     @property
     def user_to_move(self) -> int | None:
@@ -117,25 +146,9 @@ class MatchView:
 
     @property
     def outcome(self) -> Outcome | None:
-        if self.status != "finished" or self.termination is None:
+        if self.status != MatchStatus.FINISHED or self.termination is None:
             return None
-        return Outcome(self.winner_side, Termination(self.termination), self.termination_side)
-
-    def result_text(self) -> str:
-        """'Black won (no legal move)', 'Draw (agreement)', 'Aborted (...)' or 'In progress'."""
-        if self.status == "aborted":
-            if self.ended_by is not None:
-                return f"Aborted by {mention(self.ended_by)}"
-            return f"Aborted ({plain(self.result_reason)})" if self.result_reason else "Aborted"
-        if self.status == "active":
-            return "In progress"
-        game = get_game(self.game_id)
-        if self.outcome is not None:
-            return result_text(game, self.outcome)
-        reason = plain(self.result_reason or "")  # a match finished before schema version 5
-        if self.winner_side is None:
-            return f"Draw ({reason})"
-        return capitalised(f"{game.side_name(self.winner_side)} won ({reason})")
+        return Outcome(self.winner_side, self.termination, self.termination_side)
 
 
 @dataclass(frozen=True)
@@ -159,7 +172,7 @@ class DrawResult:
 class LeaderboardRow:
     rank: int
     user_id: int
-    name: str
+    name: str | None  # as remembered, shown literally
     rating: float
     rd: float
     games: int
@@ -190,7 +203,7 @@ class GameStats:
 class SweepEvent:
     """What the sweeper did: 'expired' (a challenge), 'timeout', 'aborted' or 'reminder'."""
 
-    kind: str
+    kind: SweepKind
     challenge: ChallengeView | None = None
     match: MatchView | None = None
     seconds_left: float = 0.0

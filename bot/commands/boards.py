@@ -1,0 +1,103 @@
+"""What the command handlers share: who acts and where, and a match's board message."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from render import board_png
+from rules import GameRecord, get_game
+
+from ..match.records import MatchView
+from ..replies import Attachment, Button, Message, Response
+from ..service import MatchService
+from ..wording import People, Wording
+
+
+@dataclass(frozen=True)
+class Context:
+    """Who acts, and where (the channel may be a match's thread)."""
+
+    guild_id: int
+    channel_id: int
+    user_id: int
+    user_name: str
+
+
+def here(ctx: Context) -> dict[str, int]:
+    """The server and channel an action comes from, as the service's keyword arguments."""
+    return {"guild_id": ctx.guild_id, "channel_id": ctx.channel_id}
+
+
+async def render_png(match: MatchView, record: GameRecord, *, show_last: bool) -> bytes:
+    """The board from the side to move's point of view, with the last move if asked
+    (rendered off the event loop)."""
+    perspective = match.side_to_move if match.active else None
+    last = show_last and bool(record.moves)
+    return await asyncio.to_thread(
+        board_png,
+        match.game_id,
+        record.position,
+        last_move=record.moves[-1] if last else None,
+        before=record.positions[-2] if last else None,
+        perspective=perspective,
+        outcome=match.outcome,
+    )
+
+
+def match_buttons(match: MatchView) -> tuple[Button, ...]:
+    """Rematch on a finished game; draw answers or an offer, and Resign, on one in play."""
+    if not match.active:
+        return (Button("Rematch", "rematch", match.id, "primary"),) if match.ply else ()
+    if match.draw_offer_by is not None:
+        offer = (
+            Button("Accept draw", "drawyes", match.id, "success"),
+            Button("Decline draw", "drawno", match.id),
+        )
+    else:
+        offer = (Button("Offer draw", "draw", match.id),)
+    return (*offer, Button("Resign", "resign", match.id, "danger"))
+
+
+class Boards:
+    """The service, the words for one adapter, and board messages."""
+
+    def __init__(self, service: MatchService, people: People) -> None:
+        self.service = service
+        self.words = Wording(people)
+
+    async def board_message(
+        self, match: MatchView, headline: str, *, show_last: bool = False
+    ) -> Message:
+        """The board picture with who is to move (or the result) and the right buttons."""
+        record = await self.service.core.replay(match.id)
+        png = await render_png(match, record, show_last=show_last)
+        game = get_game(match.game_id)
+        return Message(
+            self.words.board_text(match, headline),
+            files=(Attachment(f"{game.id}-{match.id}-{match.ply}.png", png),),
+            buttons=match_buttons(match),
+        )
+
+    def in_match(self, ctx: Context, match: MatchView, board: Message, note: str) -> Response:
+        """In the match's thread the board is the reply; elsewhere it goes to the thread."""
+        if match.thread_id in (None, ctx.channel_id):
+            return Response(reply=board)
+        return Response(
+            reply=Message(self.words.board_elsewhere(note, match)),
+            ephemeral=True,
+            match_id=match.id,
+            posts=(board,),
+        )
+
+    async def started(self, match: MatchView, headline: str) -> Response:
+        names = [
+            await self.service.standings.known_name(u) or str(u) for u in match.players.values()
+        ]
+        sides = self.words.sides(match)
+        return Response(
+            edit_origin=Message(self.words.started(match)),
+            open_thread=self.words.thread_name(match, names),
+            match_id=match.id,
+            posts=(await self.board_message(match, f"{headline} {sides}."),),
+        )

@@ -1,0 +1,93 @@
+"""Commands by name and buttons by custom id, to their handlers. Both adapters (Discord,
+console) call these and only these; refusals become private replies."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from ..errors import Refusal
+from ..match.records import SweepEvent
+from ..replies import BUTTON_PREFIX, Message, Response, private
+from ..service import MatchService
+from ..wording import People
+from .boards import Context
+from .lookups import LookupCommands
+from .playing import PlayingCommands
+from .registry import BY_NAME, NAME_SUFFIX, check_options
+
+_NUMBER = re.compile(r"[0-9]{1,20}")
+Handler = Callable[..., Awaitable[Response]]
+
+
+class Commands:
+    def __init__(
+        self, service: MatchService, people: People, default_move_time: str | None = None
+    ) -> None:
+        self.service = service
+        self.people = people
+        self.playing = PlayingCommands(service, people)
+        self.playing.default_move_time = default_move_time
+        self.lookups = LookupCommands(service, people)
+        p, look = self.playing, self.lookups
+        self.handlers: dict[str, Handler] = {
+            "challenge": p.challenge, "move": p.move, "resign": p.resign, "draw": p.draw,
+            "abort": p.abort, "rematch": p.rematch, "board": look.board, "games": look.games,
+            "history": look.history, "leaderboard": look.leaderboard, "stats": look.stats,
+            "rules": look.rules, "help": look.help,
+        }  # fmt: skip
+        assert set(self.handlers) == set(BY_NAME), "every registered command has a handler"
+        #: buttons: (handler, acts on a challenge rather than a match)
+        self.buttons: dict[str, tuple[Handler, bool]] = {
+            "accept": (p.accept, True), "decline": (p.decline, True),
+            "cancel": (p.cancel, True), "resign": (p.resign, False), "draw": (p.draw, False),
+            "rematch": (p.rematch, False), "drawyes": (p.draw_yes, False),
+            "drawno": (p.draw_no, False),
+        }  # fmt: skip
+
+    async def run(self, command: str, ctx: Context, **options: Any) -> Response:
+        """Run a command by name; bad or missing options get a private answer."""
+        problem = check_options(command, options)
+        if problem is not None:
+            return private(problem)
+        names = {ctx.user_id: ctx.user_name}
+        for option in BY_NAME[command].options:
+            name = options.pop(option.name + NAME_SUFFIX, None)
+            if option.kind == "user" and options.get(option.name) is not None and name:
+                names[options[option.name]] = name
+        return await self._safely(self.handlers[command], ctx, names, **options)
+
+    async def click(self, ctx: Context, custom_id: str) -> Response:
+        """A button press: `bgb:<action>:<id>`, checked to belong where it was pressed."""
+        parts = custom_id.split(":")
+        if len(parts) != 3 or parts[0] != BUTTON_PREFIX or not _NUMBER.fullmatch(parts[2]):
+            return private("That button is no longer in use.")
+        action, number = parts[1], int(parts[2])
+        if action not in self.buttons:
+            return private("That button is no longer in use.")
+        handler, on_challenge = self.buttons[action]
+        if not on_challenge:
+            try:
+                await self.service.core.check_here(number, ctx.guild_id, ctx.channel_id)
+            except Refusal as refusal:
+                return private(refusal.text(self.people.name))
+        return await self._safely(handler, ctx, {ctx.user_id: ctx.user_name}, number)
+
+    async def _safely(
+        self, handler: Handler, ctx: Context, names: dict[int, str], *args: Any, **kwargs: Any
+    ) -> Response:
+        """Call a handler; a refusal becomes a private reply and writes nothing. After a
+        success the display names seen are remembered, if the database takes them."""
+        try:
+            response = await handler(ctx, *args, **kwargs)
+        except Refusal as refusal:
+            return private(refusal.text(self.people.name))
+        await self.service.standings.remember_all(names)
+        return response
+
+    async def move_choices(self, ctx: Context, typed: str, match: int | None = None) -> list[str]:
+        return await self.playing.move_choices(ctx, typed, match)
+
+    async def announce(self, event: SweepEvent) -> tuple[int | None, int, Message]:
+        return await self.lookups.announce(event)

@@ -1,0 +1,104 @@
+"""Handlers that only look: boards, lists, histories, leaderboards, stats, rules and help;
+and the words for the sweeper's news."""
+
+from __future__ import annotations
+
+import asyncio
+
+from render import board_png, game_gif
+from rules import get_game
+
+from ..match.core import pick_game
+from ..match.records import MatchView, SweepEvent, SweepKind
+from ..replies import Attachment, Message, Response
+from .boards import Boards, Context
+
+
+class LookupCommands(Boards):
+    async def _viewed(self, ctx: Context, match: int | None) -> MatchView:
+        row = await self.service.core.resolve(ctx.guild_id, ctx.channel_id, ctx.user_id, match)
+        return await self.service.core.match(row["id"])
+
+    async def board(self, ctx: Context, match: int | None = None) -> Response:
+        view = await self._viewed(ctx, match)
+        headline = f"Move {view.ply}." if view.ply else "No move yet."
+        board = await self.board_message(view, headline, show_last=True)
+        return Response(reply=Message(board.text, files=board.files))
+
+    async def games(self, ctx: Context) -> Response:
+        matches = await self.service.core.matches.active_here(ctx.guild_id, ctx.channel_id)
+        if not matches:
+            return Response(
+                reply=Message("No game is in progress in this channel. Start one with /challenge.")
+            )
+        views = [MatchView.of(m) for m in matches]
+        return Response(reply=Message(self.words.games_here(views), title="Games in progress"))
+
+    async def history(self, ctx: Context, match: int | None = None) -> Response:
+        view = await self._viewed(ctx, match)
+        game = get_game(view.game_id)
+        record = await self.service.core.replay(view.id)
+        gif = await asyncio.to_thread(
+            game_gif, game.id, record.positions, record.moves, outcome=view.outcome
+        )
+        result = self.words.result(view)
+        return Response(
+            reply=Message(
+                f"**{game.name} #{view.id}**: {len(view.moves)} moves. {result}.",
+                files=(
+                    Attachment(f"{game.id}-{view.id}.txt", self.words.history(view).encode()),
+                    Attachment(f"{game.id}-{view.id}.gif", gif),
+                ),
+            )
+        )
+
+    async def leaderboard(self, ctx: Context, game: str) -> Response:
+        rows = await self.service.standings.leaderboard(ctx.guild_id, game)
+        name = pick_game(game).name
+        if not rows:
+            return Response(reply=Message(f"Nobody has finished a rated {name} game here yet."))
+        return Response(
+            reply=Message(self.words.leaderboard(rows), title=f"{name} leaderboard (W-D-L)")
+        )
+
+    async def stats(
+        self, ctx: Context, user: int | None = None, game: str | None = None
+    ) -> Response:
+        who = user if user is not None else ctx.user_id
+        stats = await self.service.standings.stats(ctx.guild_id, who, game)
+        name = self.words.person(who, await self.service.standings.known_name(who))
+        if not stats:
+            return Response(reply=Message(f"{name} has no finished games here yet."))
+        return Response(
+            reply=Message(
+                "Rating (± two deviations), then wins-draws-losses, in all and on each side.",
+                title=f"Stats for {name}",
+                fields=self.words.stats(stats),
+            )
+        )
+
+    async def rules(self, ctx: Context, game: str) -> Response:
+        chosen = pick_game(game)
+        png = await asyncio.to_thread(board_png, chosen.id, chosen.initial_position())
+        return Response(
+            reply=Message(
+                chosen.summary,
+                title=f"How to play {chosen.name}",
+                files=(Attachment(f"{chosen.id}-start.png", png),),
+            ),
+            ephemeral=True,
+        )
+
+    async def help(self, ctx: Context) -> Response:
+        return Response(reply=Message(self.words.help(), title="Board games"), ephemeral=True)
+
+    async def announce(self, event: SweepEvent) -> tuple[int | None, int, Message]:
+        """(match id or None, channel id, message) for what the sweeper did."""
+        if event.challenge is not None:
+            return None, event.challenge.channel_id, Message(self.words.lapsed(event.challenge))
+        match = event.match
+        assert match is not None
+        if event.kind == SweepKind.REMINDER:
+            return match.id, match.channel_id, Message(self.words.reminder(event))
+        board = await self.board_message(match, self.words.time_headline(event))
+        return match.id, match.channel_id, board

@@ -1,0 +1,121 @@
+"""Every command once: its name, help, options and handler. The Discord slash commands, the
+console's parser, /help and the side choices are all generated from this."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from rules import GAMES
+
+Kind = Literal["text", "number", "user", "game", "side"]
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    kind: Kind
+    description: str
+    required: bool = False
+    autocomplete: bool = False  # suggestions as the user types (the Discord adapter's)
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    name: str
+    help: str
+    options: tuple[Option, ...] = ()
+    example: str | None = None
+    guild_only: bool = True
+
+    def usage(self) -> str:
+        """'/challenge [opponent] game [side] [time_per_move]'."""
+        shown = [o.name if o.required else f"[{o.name}]" for o in self.options]
+        return " ".join([f"/{self.name}", *shown])
+
+
+def _side_names() -> list[str]:
+    """'random' and each game's side names, as a player would type them."""
+    names = {"random": None}
+    for game in GAMES.values():
+        for name in game.side_names.values():
+            names[name.lower().removeprefix("the ")] = None
+    return list(names)
+
+
+SIDE_CHOICES = _side_names()
+MATCH = Option("match", "number", "the match number (default: the game here)", autocomplete=True)
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "challenge",
+        "Challenge someone (or anyone: leave opponent empty) to a game.",
+        (
+            Option("opponent", "user", "who to play; leave empty so anyone here may accept"),
+            Option("game", "game", "the game to play", required=True),
+            Option("side", "side", "your side (default: random)"),
+            Option("time_per_move", "text", "time for each move, e.g. 30m, 2h, 1d"),
+        ),
+        example="/challenge game:checkers opponent:@bob",
+    ),
+    CommandSpec(
+        "move",
+        "Play a move in your game, e.g. 11-15; suggestions list your legal moves.",
+        (
+            Option("move", "text", "your move, e.g. 11-15", required=True, autocomplete=True),
+            Option("match", "number", "the match number, if you play several here"),
+        ),
+        example="/move move:11-15",
+    ),
+    CommandSpec("board", "Show a game's current board (anyone may look).", (MATCH,)),
+    CommandSpec("games", "List the games in progress in this channel."),
+    CommandSpec("resign", "Resign your game.", (MATCH,)),
+    CommandSpec("draw", "Offer a draw, or accept your opponent's offer.", (MATCH,)),
+    CommandSpec(
+        "abort", "Call off a game before both sides have moved (no rating change).", (MATCH,)
+    ),
+    CommandSpec("rematch", "Ask your last opponent for another game, sides swapped.", (MATCH,)),
+    CommandSpec("history", "A game's moves as a text file, and an animated replay.", (MATCH,)),
+    CommandSpec(
+        "leaderboard",
+        "The best players of a game on this server.",
+        (Option("game", "game", "which game", required=True),),
+        example="/leaderboard game:checkers",
+    ),
+    CommandSpec(
+        "stats",
+        "A player's rating and record in each game.",
+        (
+            Option("user", "user", "whose stats (default: yours)"),
+            Option("game", "game", "one game only"),
+        ),
+    ),
+    CommandSpec(
+        "rules",
+        "How to play a game, with the points we decided marked [house].",
+        (Option("game", "game", "which game", required=True),),
+        example="/rules game:checkers",
+        guild_only=False,
+    ),
+    CommandSpec("help", "This list.", guild_only=False),
+)
+BY_NAME = {c.name: c for c in COMMANDS}
+#: the extra value an adapter passes with a user option: the display name it knows
+NAME_SUFFIX = "_name"
+
+
+def check_options(command: str, options: dict[str, Any]) -> str | None:
+    """What is wrong with a command's options, in words (None: nothing)."""
+    spec = BY_NAME.get(command)
+    if spec is None:
+        return f"There is no /{command[:32]} command: /help lists them."
+    known = {o.name for o in spec.options}
+    known |= {o.name + NAME_SUFFIX for o in spec.options if o.kind == "user"}
+    unknown = [o for o in options if o not in known]
+    if unknown:
+        takes = f"its options are: {spec.usage()}" if spec.options else "no options"
+        return f"/{command} has no option {unknown[0][:32]!r}: {takes}."
+    missing = [o.name for o in spec.options if o.required and options.get(o.name) in (None, "")]
+    if missing:
+        example = f", for example {spec.example}" if spec.example else ""
+        return f"/{command} needs {' and '.join(missing)}: type {spec.usage()}{example}."
+    return None

@@ -1,0 +1,125 @@
+"""Ratings, leaderboards, stats and the display names they show, per server and per game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiosqlite
+
+from rules import GAMES, Outcome
+
+from .errors import CannotSave
+from .match.core import pick_game
+from .match.records import GameStats, LeaderboardRow, MatchView, SideRecord
+from .ratings import Rating, rate
+from .store import Row, Store
+from .store.matches import MatchRows
+from .store.standings import RatingRows, UserRows
+
+MAX_NAME = 64
+
+
+class Standings:
+    def __init__(self, store: Store) -> None:
+        self.ratings = RatingRows(store)
+        self.users = UserRows(store)
+        self.matches = MatchRows(store)
+        self._names: dict[int, str] = {}
+
+    async def rate(self, db: aiosqlite.Connection, row: Row, outcome: Outcome) -> None:
+        """Both players' new Glicko-2 ratings and records, inside the transaction that
+        finishes the match."""
+        game = pick_game(row["game_id"])
+        guild, first, second = row["guild_id"], row["first_user"], row["second_user"]
+        winner = outcome.winner
+        score = 0.5 if winner is None else 1.0 if winner == game.sides[0] else 0.0
+        a = await self._rating(db, guild, game.id, first)
+        b = await self._rating(db, guild, game.id, second)
+        new_a, new_b = rate(a, b, score)
+        await self.ratings.record(db, guild, game.id, first, new_a, score)
+        await self.ratings.record(db, guild, game.id, second, new_b, 1.0 - score)
+
+    async def _rating(
+        self, db: aiosqlite.Connection, guild_id: int, game_id: str, user_id: int
+    ) -> Rating:
+        row = await self.ratings.get(db, guild_id, game_id, user_id)
+        return Rating(row["rating"], row["rd"], row["volatility"]) if row else Rating()
+
+    # --- names ---
+    async def remember(self, user_id: int, name: str) -> None:
+        """Keep a display name for leaderboards (written only when it changed)."""
+        name = " ".join(name.split())[:MAX_NAME] or str(user_id)
+        if self._names.get(user_id) == name:
+            return
+        await self.users.remember(user_id, name)
+        self._names[user_id] = name
+
+    async def remember_all(self, names: dict[int, str]) -> None:
+        """Best effort: a name is a nicety, so a database that cannot save skips it."""
+        for user_id, name in names.items():
+            try:
+                await self.remember(user_id, name)
+            except CannotSave:
+                return
+
+    async def known_name(self, user_id: int) -> str | None:
+        """The display name as typed, if the bot has seen one."""
+        return await self.users.name(user_id)
+
+    # --- reading ---
+    async def leaderboard(
+        self, guild_id: int, game_id: str, limit: int = 10
+    ) -> list[LeaderboardRow]:
+        """The server's players of a game, best rating first."""
+        game = pick_game(game_id)
+        rows = await self.ratings.best(guild_id, game.id, max(1, min(limit, 100)))
+        return [
+            LeaderboardRow(
+                rank,
+                r["user_id"],
+                r["name"],
+                r["rating"],
+                r["rd"],
+                r["wins"] + r["draws"] + r["losses"],
+                r["wins"],
+                r["draws"],
+                r["losses"],
+            )
+            for rank, r in enumerate(rows, 1)
+        ]
+
+    async def stats(
+        self, guild_id: int, user_id: int, game_id: str | None = None
+    ) -> list[GameStats]:
+        """A user's rating and record per game, with their record on each side."""
+        games = [pick_game(game_id)] if game_id else list(GAMES.values())
+        out = []
+        for game in games:
+            rating = await self.ratings.get(None, guild_id, game.id, user_id)
+            finished = await self.matches.finished_of(guild_id, game.id, user_id)
+            if rating is None and not finished:
+                continue
+            by_side = _record_by_side(game.sides, finished, user_id)
+            out.append(
+                GameStats(
+                    game.id,
+                    rating["rating"] if rating else None,
+                    rating["rd"] if rating else None,
+                    sum(r.wins for r in by_side.values()),
+                    sum(r.draws for r in by_side.values()),
+                    sum(r.losses for r in by_side.values()),
+                    by_side,
+                )
+            )
+        return out
+
+
+def _record_by_side(
+    sides: tuple[str, str], finished: list[Any], user_id: int
+) -> dict[str, SideRecord]:
+    counts = {side: [0, 0, 0] for side in sides}
+    for row in finished:
+        side = MatchView.of(row).side_of(user_id) or sides[0]
+        column = 1 if row["winner_side"] is None else 0 if row["winner_side"] == side else 2
+        counts[side][column] += 1
+    return {side: SideRecord(*c) for side, c in counts.items()}

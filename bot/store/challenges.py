@@ -1,0 +1,58 @@
+"""The SQL of the challenges table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiosqlite
+
+from .connection import MAX_ID, Row, Store
+
+
+class ChallengeRows:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def get(self, challenge_id: int) -> Row | None:
+        if not 0 < challenge_id <= MAX_ID:
+            return None
+        return await self.store.one("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
+
+    async def insert(self, db: aiosqlite.Connection, values: dict[str, Any]) -> int:
+        return await self.store.insert(db, "challenges", {**values, "status": "open"})
+
+    async def set_status(
+        self, db: aiosqlite.Connection, challenge_id: int, status: str, match_id: int | None = None
+    ) -> None:
+        values: dict[str, Any] = {"status": status}
+        if match_id is not None:
+            values["match_id"] = match_id
+        await self.store.update(db, "challenges", values, "id = ?", (challenge_id,))
+
+    async def expire(self, db: aiosqlite.Connection, challenge_id: int, now: float) -> bool:
+        """Mark it expired if it is still open and due."""
+        done = await self.store.update(
+            db,
+            "challenges",
+            {"status": "expired"},
+            "id = ? AND status = 'open' AND expires_at <= ?",
+            (challenge_id, now),
+        )
+        return done == 1
+
+    async def open_rematch(self, match_id: int, now: float) -> Row | None:
+        return await self.store.one(
+            "SELECT * FROM challenges WHERE rematch_of = ? AND status = 'open' "
+            "AND expires_at > ? ORDER BY id",
+            (match_id, now),
+        )
+
+    async def due(self, now: float) -> list[int]:
+        rows = await self.store.all(
+            "SELECT id FROM challenges WHERE status = 'open' AND expires_at <= ?", (now,)
+        )
+        return [r["id"] for r in rows]
+
+    async def next_expiry(self) -> float | None:
+        row = await self.store.one("SELECT MIN(expires_at) FROM challenges WHERE status = 'open'")
+        return None if row is None or row[0] is None else float(row[0])

@@ -1,0 +1,134 @@
+"""The SQL of the matches table and its move log.
+
+A logged move advances its match row in the database itself (the `moves_advance_match`
+trigger of migration 3): that trigger is the one place a move changes the row. When a
+player's one reminder falls due is also decided here only (REMINDER_AT).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiosqlite
+
+from .connection import MAX_ID, Row, Store
+
+#: a quarter of the time per move (at most an hour) before the deadline
+REMINDER_AT = "(deadline - MIN(3600.0, move_seconds / 4.0))"
+_SELECT = f"SELECT *, {REMINDER_AT} AS remind_at FROM matches"
+
+
+class MatchRows:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # --- reading ---
+    async def get(self, match_id: int) -> Row | None:
+        if not 0 < match_id <= MAX_ID:
+            return None
+        return await self.store.one(f"{_SELECT} WHERE id = ?", (match_id,))
+
+    async def in_thread(self, thread_id: int) -> Row | None:
+        return await self.store.one(f"{_SELECT} WHERE thread_id = ?", (thread_id,))
+
+    async def active_here(self, guild_id: int, channel_id: int) -> list[Row]:
+        """Games in progress in a channel or its game threads."""
+        return await self.store.all(
+            f"{_SELECT} WHERE guild_id = ? AND (channel_id = ? OR thread_id = ?) "
+            "AND status = 'active' ORDER BY id",
+            (guild_id, channel_id, channel_id),
+        )
+
+    async def of_user(
+        self, guild_id: int, user_id: int, statuses: tuple[str, ...], limit: int
+    ) -> list[Row]:
+        marks = ", ".join("?" for _ in statuses)
+        return await self.store.all(
+            f"{_SELECT} WHERE guild_id = ? AND ? IN (first_user, second_user) "
+            f"AND status IN ({marks}) ORDER BY id DESC LIMIT ?",
+            (guild_id, user_id, *statuses, limit),
+        )
+
+    async def finished_of(self, guild_id: int, game_id: str, user_id: int) -> list[Row]:
+        return await self.store.all(
+            f"{_SELECT} WHERE guild_id = ? AND game_id = ? AND status = 'finished' "
+            "AND ? IN (first_user, second_user)",
+            (guild_id, game_id, user_id),
+        )
+
+    async def moves(self, match_id: int) -> list[str]:
+        rows = await self.store.all(
+            "SELECT move FROM moves WHERE match_id = ? ORDER BY ply", (match_id,)
+        )
+        return [r["move"] for r in rows]
+
+    # --- writing ---
+    async def insert(self, db: aiosqlite.Connection, values: dict[str, Any]) -> int:
+        return await self.store.insert(db, "matches", {**values, "ply": 0, "status": "active"})
+
+    async def append_move(
+        self,
+        db: aiosqlite.Connection | None,
+        match_id: int,
+        ply: int,
+        move: str,
+        user_id: int,
+        played_at: float,
+        position: str,
+    ) -> bool:
+        """Log move `ply` if the match is active at ply - 1 and its deadline has not passed
+        (the trigger then advances the match row); False if not. Inside the caller's
+        transaction `db`, or, without one, as a single statement that is atomic by itself."""
+        sql = (
+            "INSERT INTO moves (match_id, ply, move, user_id, played_at, position) "
+            "SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM matches "
+            "WHERE id = ? AND ply = ? AND status = 'active' "
+            "AND (deadline IS NULL OR deadline > ?))"
+        )
+        params = (match_id, ply, move, user_id, played_at, position, match_id, ply - 1, played_at)
+        if db is None:
+            return await self.store.write_one(sql, params) == 1
+        return (await db.execute(sql, params)).rowcount == 1
+
+    async def end(self, db: aiosqlite.Connection, match_id: int, values: dict[str, Any]) -> None:
+        """Finish or abort (inside the transaction that decided it): no deadline, no offer."""
+        ending = {**values, "deadline": None, "draw_offer_by": None}
+        await self.store.update(db, "matches", ending, "id = ?", (match_id,))
+
+    async def set(self, db: aiosqlite.Connection, match_id: int, **values: Any) -> None:
+        """The draw offer or the thread of a match."""
+        await self.store.update(db, "matches", values, "id = ?", (match_id,))
+
+    async def mark_reminded(self, db: aiosqlite.Connection, match_id: int, now: float) -> bool:
+        done = await self.store.update(
+            db,
+            "matches",
+            {"reminded": 1},
+            f"id = ? AND status = 'active' AND reminded = 0 AND {REMINDER_AT} <= ?",
+            (match_id, now),
+        )
+        return done == 1
+
+    # --- what falls due ---
+    async def overdue(self, now: float) -> list[int]:
+        rows = await self.store.all(
+            "SELECT id FROM matches WHERE status = 'active' AND deadline <= ?", (now,)
+        )
+        return [r["id"] for r in rows]
+
+    async def reminders_due(self, now: float) -> list[int]:
+        rows = await self.store.all(
+            "SELECT id FROM matches WHERE status = 'active' AND reminded = 0 "
+            f"AND deadline > ? AND {REMINDER_AT} <= ?",
+            (now, now),
+        )
+        return [r["id"] for r in rows]
+
+    async def next_due(self) -> float | None:
+        """The next deadline or reminder of a game in progress."""
+        row = await self.store.one(
+            "SELECT MIN(t) FROM ("
+            "SELECT MIN(deadline) AS t FROM matches WHERE status = 'active' UNION ALL "
+            f"SELECT MIN({REMINDER_AT}) FROM matches WHERE status = 'active' AND reminded = 0)"
+        )
+        return None if row is None or row[0] is None else float(row[0])

@@ -1,0 +1,67 @@
+"""The SQL of the ratings and users tables."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from ..ratings import Rating
+from .connection import Row, Store
+
+RESULT_COLUMNS = {1.0: "wins", 0.5: "draws", 0.0: "losses"}
+
+
+class RatingRows:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def get(
+        self, db: aiosqlite.Connection | None, guild_id: int, game_id: str, user_id: int
+    ) -> Row | None:
+        rows = await (db or self.store.db).execute_fetchall(
+            "SELECT * FROM ratings WHERE guild_id = ? AND game_id = ? AND user_id = ?",
+            (guild_id, game_id, user_id),
+        )
+        return next(iter(rows), None)
+
+    async def record(
+        self,
+        db: aiosqlite.Connection,
+        guild_id: int,
+        game_id: str,
+        user_id: int,
+        rating: Rating,
+        points: float,
+    ) -> None:
+        """The new rating and one more win (1), draw (0.5) or loss (0)."""
+        column = RESULT_COLUMNS[points]
+        await db.execute(
+            "INSERT INTO ratings (guild_id, game_id, user_id, rating, rd, volatility, "
+            f"{column}) VALUES (?, ?, ?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET "
+            f"rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
+            f"{column} = {column} + 1",
+            (guild_id, game_id, user_id, rating.rating, rating.rd, rating.volatility),
+        )
+
+    async def best(self, guild_id: int, game_id: str, limit: int) -> list[Row]:
+        return await self.store.all(
+            "SELECT r.*, u.name FROM ratings r LEFT JOIN users u ON u.user_id = r.user_id "
+            "WHERE r.guild_id = ? AND r.game_id = ? ORDER BY r.rating DESC, r.user_id LIMIT ?",
+            (guild_id, game_id, limit),
+        )
+
+
+class UserRows:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def name(self, user_id: int) -> str | None:
+        row = await self.store.one("SELECT name FROM users WHERE user_id = ?", (user_id,))
+        return row["name"] if row else None
+
+    async def remember(self, user_id: int, name: str) -> None:
+        async with self.store.transaction() as db:
+            await db.execute(
+                "INSERT INTO users (user_id, name) VALUES (?, ?) "
+                "ON CONFLICT(user_id) DO UPDATE SET name = excluded.name",
+                (user_id, name),
+            )

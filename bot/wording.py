@@ -1,0 +1,196 @@
+"""Every message the bot words, in one place. People and channels are shown through the
+adapter's `People` (a Discord mention, or @name in the console); text someone typed (a
+display name) goes through `People.literal` so it is shown, never obeyed."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from rules import GAMES, capitalised, get_game, result_text
+
+from .commands.registry import COMMANDS
+from .errors import Part, Person, join_parts
+from .match.records import (
+    ChallengeView,
+    GameStats,
+    LeaderboardRow,
+    MatchStatus,
+    MatchView,
+    SweepEvent,
+    SweepKind,
+)
+from .options import duration_text
+
+
+class People(Protocol):
+    """How an adapter shows a user, a channel, and text a user typed."""
+
+    def user(self, user_id: int | None) -> str:
+        """Someone named in a post (a mention on Discord)."""
+
+    def name(self, user_id: int) -> str:
+        """Someone named in a reply only the person reading it sees."""
+
+    def channel(self, channel_id: int) -> str:
+        """A channel or thread, as a link where the adapter has links."""
+
+    def literal(self, text: str) -> str:
+        """Text someone typed (a display name), to be shown as it is."""
+
+
+def result_parts(match: MatchView) -> tuple[Part, ...]:
+    """'Black won (White resigned)', 'Draw (agreement)', 'Aborted by <person>', ..."""
+    if match.status == MatchStatus.ABORTED:
+        if match.ended_by is not None:
+            return ("Aborted by ", Person(match.ended_by))
+        return (f"Aborted ({match.result_reason})" if match.result_reason else "Aborted",)
+    if match.status == MatchStatus.ACTIVE:
+        return ("In progress",)
+    game = get_game(match.game_id)
+    if match.outcome is not None:
+        return (result_text(game, match.outcome),)
+    reason = match.result_reason or ""  # a match finished before schema version 5
+    if match.winner_side is None:
+        return (f"Draw ({reason})",)
+    return (capitalised(f"{game.side_name(match.winner_side)} won ({reason})"),)
+
+
+class Wording:
+    """The words of every message, for one adapter's way of showing people."""
+
+    def __init__(self, people: People) -> None:
+        self.people = people
+
+    def parts(self, parts: tuple[Part, ...]) -> str:
+        return join_parts(parts, self.people.user)
+
+    def result(self, match: MatchView) -> str:
+        return self.parts(result_parts(match))
+
+    def sides(self, match: MatchView) -> str:
+        """'Black: @alice, White: @bob'."""
+        game = get_game(match.game_id)
+        return ", ".join(
+            f"{game.side_name(side)}: {self.people.user(user)}"
+            for side, user in match.players.items()
+        )
+
+    # --- challenges ---
+    def challenge(self, challenge: ChallengeView, lapses_minutes: int) -> str:
+        game = get_game(challenge.game_id)
+        who = self.people.user
+        if challenge.challenger_side:
+            mine = game.side_name(challenge.challenger_side)
+            theirs = game.side_name(game.opponent(challenge.challenger_side))
+            sides = f"{who(challenge.challenger_id)} plays {mine}, the opponent {theirs}"
+        else:
+            sides = "sides drawn at random"
+        return (
+            f"{who(challenge.challenger_id)} challenges {who(challenge.opponent_id)} to "
+            f"**{game.name}** ({sides}; {duration_text(challenge.move_seconds)} per move). "
+            f"The challenge lapses in {lapses_minutes} minutes."
+        )
+
+    def started(self, match: MatchView) -> str:
+        return f"**{match.game_name} #{match.id}** has started: {self.sides(match)}."
+
+    def declined(self, challenge: ChallengeView, by: int) -> str:
+        who, whose = self.people.user(by), self.people.user(challenge.challenger_id)
+        return f"{who} declined {whose}'s {get_game(challenge.game_id).name} challenge."
+
+    def withdrawn(self, challenge: ChallengeView, by: int) -> str:
+        game = get_game(challenge.game_id).name
+        return f"{self.people.user(by)} withdrew the {game} challenge."
+
+    @staticmethod
+    def thread_name(match: MatchView, names: list[str]) -> str:
+        """Plain text (threads render no markup): 'Checkers #3: Alice vs Bob'."""
+        return f"{match.game_name} #{match.id}: {' vs '.join(names)}"[:100]
+
+    # --- a match's board ---
+    def board_text(self, match: MatchView, headline: str) -> str:
+        game = get_game(match.game_id)
+        if not match.active:
+            status = f"Game over: {self.result(match)}."
+        else:
+            side = game.side_name(match.side_to_move)
+            status = f"{self.people.user(match.user_to_move)} ({side}) to move."
+            if match.draw_offer_by is not None:
+                status += f" {self.people.user(match.draw_offer_by)} offers a draw."
+        return " ".join(filter(None, [f"**{game.name} #{match.id}** —", headline, status]))
+
+    def did(self, user_id: int, what: str) -> str:
+        """'@alice resigned.', '@bob played 22-18.'."""
+        return f"{self.people.user(user_id)} {what}."
+
+    def board_elsewhere(self, note: str, match: MatchView) -> str:
+        where = self.people.channel(match.thread_id or match.channel_id)
+        return f"{note} The board is in the game's thread, {where}."
+
+    # --- lists ---
+    def games_here(self, matches: list[MatchView]) -> str:
+        lines = []
+        for m in matches:
+            where = f" — {self.people.channel(m.thread_id)}" if m.thread_id else ""
+            lines.append(
+                f"#{m.id} {m.game_name}: {self.sides(m)} — "
+                f"{self.people.user(m.user_to_move)} to move, move {m.ply + 1}{where}"
+            )
+        return "\n".join(lines)
+
+    def leaderboard(self, rows: list[LeaderboardRow]) -> str:
+        return "\n".join(
+            f"{r.rank}. {self.person(r.user_id, r.name)} — {r.rating:.0f} (±{2 * r.rd:.0f}), "
+            f"{r.games} game{'s' if r.games != 1 else ''}, {r.wins}-{r.draws}-{r.losses}"
+            for r in rows
+        )
+
+    def person(self, user_id: int, name: str | None) -> str:
+        """A remembered display name, shown literally, else the adapter's way to show them."""
+        return self.people.literal(name) if name else self.people.user(user_id)
+
+    def stats(self, stats: list[GameStats]) -> tuple[tuple[str, str], ...]:
+        fields = []
+        for s in stats:
+            game = get_game(s.game_id)
+            rating = (
+                f"{s.rating:.0f} (±{2 * (s.rd or 0):.0f})" if s.rating is not None else ("unrated")
+            )
+            sides = "; ".join(
+                f"as {game.side_name(side)} {r.wins}-{r.draws}-{r.losses}"
+                for side, r in s.by_side.items()
+            )
+            fields.append((game.name, f"{rating}, {s.wins}-{s.draws}-{s.losses} (W-D-L); {sides}"))
+        return tuple(fields)
+
+    def history(self, match: MatchView) -> str:
+        """The move list as a text file: a heading, the result, then numbered moves."""
+        lines = [f"{match.game_name} #{match.id} — {self.sides(match)}"]
+        lines += [f"Result: {self.result(match)}", ""]
+        for number in range(0, len(match.moves), 2):
+            pair = " ".join(match.moves[number : number + 2])
+            lines.append(f"{number // 2 + 1}. {pair}")
+        return "\n".join(lines) + "\n"
+
+    @staticmethod
+    def help() -> str:
+        games = ", ".join(f"{g.name} ({g.id})" for g in GAMES.values())
+        lines = [f"/{c.name} — {c.help}" for c in COMMANDS]
+        return "\n".join([*lines, f"Games: {games}."])
+
+    # --- the sweeper's news ---
+    def lapsed(self, challenge: ChallengeView) -> str:
+        game = get_game(challenge.game_id).name
+        return f"{self.people.user(challenge.challenger_id)}'s {game} challenge lapsed unanswered."
+
+    def reminder(self, event: SweepEvent) -> str:
+        match = event.match
+        assert match is not None
+        return (
+            f"{self.people.user(match.user_to_move)}, your move in {match.game_name} #{match.id}: "
+            f"{duration_text(event.seconds_left)} left before you lose on time."
+        )
+
+    @staticmethod
+    def time_headline(event: SweepEvent) -> str:
+        return "Time is up." if event.kind == SweepKind.TIMEOUT else "Nobody moved in time."
