@@ -7,11 +7,10 @@ Refusal (its text names people by id); a refused action writes nothing.
 
 from __future__ import annotations
 
-import random
-import time
+from typing import Unpack
 
 from .match.challenges import Challenges
-from .match.core import CHALLENGE_SECONDS, Clock, Core
+from .match.core import Clock, Core, CoreSettings
 from .match.deadlines import Deadlines
 from .match.play import Play
 from .standings import Standings
@@ -21,15 +20,8 @@ from .store import Store
 class MatchService:
     """challenges, play, deadlines and standings over one store and clock."""
 
-    def __init__(
-        self,
-        store: Store,
-        *,
-        clock: Clock = time.time,
-        rng: random.Random | None = None,
-        challenge_seconds: int = CHALLENGE_SECONDS,
-    ) -> None:
-        self.core = Core(store, clock=clock, rng=rng, challenge_seconds=challenge_seconds)
+    def __init__(self, store: Store, **settings: Unpack[CoreSettings]) -> None:
+        self.core = Core(store, **settings)
         self.standings = Standings(store)
         self.challenges = Challenges(self.core)
         self.play = Play(self.core, self.standings)

@@ -8,7 +8,7 @@ from rules import Game
 
 from .drawing import Drawing
 from .shapes import SquareShape
-from .sprites import disc_painter
+from .sprites import men_and_kings
 
 
 def cell_of(square: int) -> int:
@@ -23,13 +23,9 @@ SHAPE = SquareShape(
     8, 8, light=(238, 222, 190), dark=(118, 84, 60), edge_labels=False,
     cell_labels={cell_of(s): str(s) for s in range(1, 33)}, piece_scale=0.86,
 )  # fmt: skip
-BLACK, WHITE = ((52, 52, 58), (16, 16, 20)), ((244, 236, 220), (176, 160, 130))
-PAINTERS = {
-    "b": disc_painter(*BLACK),
-    "B": disc_painter(*BLACK, "crown"),
-    "w": disc_painter(*WHITE),
-    "W": disc_painter(*WHITE, "crown"),
-}
+PAINTERS = men_and_kings(
+    {"b": ((52, 52, 58), (16, 16, 20)), "w": ((244, 236, 220), (176, 160, 130))}
+)
 
 
 def counts(game: Game[Any, Any], position: Any) -> list[str]:

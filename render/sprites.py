@@ -55,6 +55,17 @@ def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) 
     draw.polygon(points, fill=fill)
 
 
+def men_and_kings(
+    colours: dict[str, tuple[RGB, RGB]], king_mark: str = "crown"
+) -> dict[str, Painter]:
+    """Plain discs for each side's letter, and the upper-case letter marked as a king."""
+    painters = {}
+    for letter, (fill, rim) in colours.items():
+        painters[letter] = disc_painter(fill, rim)
+        painters[letter.upper()] = disc_painter(fill, rim, king_mark)
+    return painters
+
+
 def disc_painter(fill: RGB, rim: RGB, emblem: str = "", scale: float = 0.84) -> Painter:
     """A piece: a disc, with an optional emblem ('crown', 'diamond', 'dot', 'star')."""
 

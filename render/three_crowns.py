@@ -8,16 +8,11 @@ from rules import Game
 
 from .drawing import Drawing
 from .shapes import SquareShape, grid_cell
-from .sprites import disc_painter
+from .sprites import men_and_kings
 
 SHAPE = SquareShape(8, 8, light=(222, 226, 208), dark=(196, 204, 180))
-GREEN, BLACK = ((52, 160, 88), (22, 92, 48)), ((54, 54, 60), (10, 10, 14))
-PAINTERS = {
-    "g": disc_painter(*GREEN),
-    "G": disc_painter(*GREEN, "crown"),
-    "b": disc_painter(*BLACK),
-    "B": disc_painter(*BLACK, "crown"),
-}
+#: uncrowned stones by their letter, crowned ones (upper case) wearing a crown
+PAINTERS = men_and_kings({"g": ((52, 160, 88), (22, 92, 48)), "b": ((54, 54, 60), (10, 10, 14))})
 
 
 def captures_and_equalizer(game: Game[Any, Any], position: Any) -> list[str]:

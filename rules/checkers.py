@@ -61,13 +61,9 @@ _MOVE = re.compile(r"^\d+(?:[-x]\d+)+$")
 
 
 class Checkers(Game[CheckersPosition, CheckersMove]):
-    id = "checkers"
-    name = "Checkers"
-    sides = (BLACK, WHITE)
+    id, name, sides = "checkers", "Checkers", (BLACK, WHITE)
     side_names = MappingProxyType({BLACK: "Black", WHITE: "White"})
-    repetition_limit = 3
-    no_progress_limit = 80
-    no_progress_reason = "40-move rule"
+    no_progress_limit, no_progress_reason = 80, "40-move rule"
     start = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
     summary = (
         "English draughts on the 32 dark squares, numbered 1-32 (Black's side is 1-12). "

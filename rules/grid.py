@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from .base import clean_move_text, quote
 from .errors import BadPosition, IllegalMove
@@ -123,3 +124,17 @@ class Grid:
 
     def format_path(self, move: PathMove) -> str:
         return ("x" if move.written_with_x else "-").join(self.names[c] for c in move.path)
+
+
+class GridPictures:
+    """What a picture needs, for a game on a Grid whose positions keep `board`, one
+    character a cell (EMPTY for none); the game sets `grid`."""
+
+    grid: Grid
+
+    def pieces(self, position: Any) -> dict[str, str]:
+        board: str = position.board
+        return {self.grid.names[c]: p for c, p in enumerate(board) if p != EMPTY}
+
+    def move_cells(self, move: PathMove) -> tuple[str, ...]:
+        return tuple(self.grid.names[c] for c in move.path)

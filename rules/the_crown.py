@@ -215,11 +215,8 @@ def _sort_key(name: str) -> tuple[str, int]:
 
 
 class TheCrown(Game[TheCrownPosition, CrownMove]):
-    id = "the-crown"
-    name = "The Crown"
-    sides = (WHITE, BLACK)
+    id, name, sides = "the-crown", "The Crown", (WHITE, BLACK)
     side_names = MappingProxyType({WHITE: "White", BLACK: "Black"})
-    repetition_limit = 3
     start = "Pg1 Kf1 Kf3 Se1 Se3 Se5 pa1 ka3 kb1 sa5 sb3 sc1 w"
     summary = (
         "A triangular board of 49 cells; the top cell, a13, is the crown. Each side has a "

@@ -8,7 +8,7 @@ from types import MappingProxyType
 
 from .base import Game, Outcome, Termination, position_fields, quote, suggest
 from .errors import BadPosition, IllegalMove
-from .grid import ALL_EIGHT, EMPTY, LINE_DIRECTIONS, Grid, PathMove
+from .grid import ALL_EIGHT, EMPTY, LINE_DIRECTIONS, Grid, GridPictures, PathMove
 
 GREEN, BLACK = "g", "b"
 GRID = Grid(8, 8)
@@ -71,12 +71,9 @@ def _side_index(side: str) -> int:
     return 0 if side == GREEN else 1
 
 
-class ThreeCrowns(Game[ThreeCrownsPosition, PathMove]):
-    id = "three-crowns"
-    name = "3 Crowns"
-    sides = (GREEN, BLACK)
+class ThreeCrowns(GridPictures, Game[ThreeCrownsPosition, PathMove]):
+    id, name, sides = "three-crowns", "3 Crowns", (GREEN, BLACK)
     side_names = MappingProxyType({GREEN: "Green", BLACK: "Black"})
-    repetition_limit = 3
     no_progress_limit = 100
     no_progress_reason = "100 turns without a capture or a change of crown"
     start = "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g 0-0 *"
@@ -221,14 +218,9 @@ class ThreeCrowns(Game[ThreeCrownsPosition, PathMove]):
             return f"{shown} is not legal: the stone on {GRID.names[src]} cannot move"
         return f"{shown} is not legal (from {GRID.names[src]} you can play {suggest(from_here)})"
 
-    # --- what a picture needs --------------------------------------------------
+    # --- what a picture needs (pieces and move cells: GridPictures) ------------
+    grid = GRID
     cell_names = GRID.names
-
-    def pieces(self, position: ThreeCrownsPosition) -> dict[str, str]:
-        return {GRID.names[c]: p for c, p in enumerate(position.board) if p != EMPTY}
-
-    def move_cells(self, move: PathMove) -> tuple[str, ...]:
-        return tuple(GRID.names[c] for c in move.path)
 
     def captured_cells(self, position: ThreeCrownsPosition, move: PathMove) -> tuple[str, ...]:
         """A double jump takes or uncrowns the second stone it jumps."""

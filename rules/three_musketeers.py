@@ -7,7 +7,7 @@ from types import MappingProxyType
 
 from .base import Game, Outcome, Termination, position_fields, quote, suggest
 from .errors import BadPosition, IllegalMove
-from .grid import EMPTY, ORTHOGONAL, Grid, PathMove
+from .grid import EMPTY, ORTHOGONAL, Grid, GridPictures, PathMove
 
 MUSKETEERS, ENEMY = "m", "e"
 GRID = Grid(5, 5)
@@ -31,10 +31,8 @@ def lined_up(board: str) -> bool:
     return len({c // 5 for c in cells}) == 1 or len({c % 5 for c in cells}) == 1
 
 
-class ThreeMusketeers(Game[ThreeMusketeersPosition, PathMove]):
-    id = "three-musketeers"
-    name = "Three Musketeers"
-    sides = (MUSKETEERS, ENEMY)
+class ThreeMusketeers(GridPictures, Game[ThreeMusketeersPosition, PathMove]):
+    id, name, sides = "three-musketeers", "Three Musketeers", (MUSKETEERS, ENEMY)
     side_names = MappingProxyType({MUSKETEERS: "the Musketeers", ENEMY: "the enemy"})
     repetition_limit = None
     start = "EEEEM/EEEEE/EEMEE/EEEEE/MEEEE m"
@@ -106,14 +104,9 @@ class ThreeMusketeers(Game[ThreeMusketeersPosition, PathMove]):
         tries = suggest(from_here or texts)
         raise IllegalMove(f"{shown} is not legal: {reason} (try {tries})")
 
-    # --- what a picture needs --------------------------------------------------
+    # --- what a picture needs (pieces and move cells: GridPictures) ------------
+    grid = GRID
     cell_names = GRID.names
-
-    def pieces(self, position: ThreeMusketeersPosition) -> dict[str, str]:
-        return {GRID.names[c]: p for c, p in enumerate(position.board) if p != EMPTY}
-
-    def move_cells(self, move: PathMove) -> tuple[str, ...]:
-        return tuple(GRID.names[c] for c in move.path)
 
     def captured_cells(self, position: ThreeMusketeersPosition, move: PathMove) -> tuple[str, ...]:
         """A Musketeer takes the enemy piece on the cell it moves to."""

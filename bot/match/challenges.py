@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import aiosqlite
 
 from .. import options
@@ -117,23 +119,40 @@ class Challenges:
     async def decline(
         self, challenge_id: int, user_id: int, *, guild_id: int, channel_id: int
     ) -> ChallengeView:
-        async with self.core.store.transaction() as db:
-            row = await self._open(challenge_id, guild_id, channel_id)
-            if row["opponent_id"] != user_id:
-                if user_id == row["challenger_id"]:
-                    raise Refusal("You made this challenge: use Cancel to withdraw it.")
-                raise Refusal("Only the challenged player can decline this challenge.")
-            await self.core.challenges.set_status(db, row["id"], ChallengeStatus.DECLINED)
-        return await self.core.challenge(challenge_id)
+        def why_not(row: Row) -> str | None:
+            if row["opponent_id"] == user_id:
+                return None
+            if user_id == row["challenger_id"]:
+                return "You made this challenge: use Cancel to withdraw it."
+            return "Only the challenged player can decline this challenge."
+
+        place = (guild_id, channel_id)
+        return await self._close(challenge_id, place, ChallengeStatus.DECLINED, why_not)
 
     async def cancel(
         self, challenge_id: int, user_id: int, *, guild_id: int, channel_id: int
     ) -> ChallengeView:
+        only = "Only the player who made this challenge can cancel it."
+        return await self._close(
+            challenge_id,
+            (guild_id, channel_id),
+            ChallengeStatus.CANCELLED,
+            lambda row: None if row["challenger_id"] == user_id else only,
+        )
+
+    async def _close(
+        self,
+        challenge_id: int,
+        place: tuple[int, int],
+        status: ChallengeStatus,
+        why_not: Callable[[Row], str | None],
+    ) -> ChallengeView:
+        """Answer an open challenge made here, if `why_not` finds no reason to refuse."""
         async with self.core.store.transaction() as db:
-            row = await self._open(challenge_id, guild_id, channel_id)
-            if row["challenger_id"] != user_id:
-                raise Refusal("Only the player who made this challenge can cancel it.")
-            await self.core.challenges.set_status(db, row["id"], ChallengeStatus.CANCELLED)
+            row = await self._open(challenge_id, *place)
+            if (refusal := why_not(row)) is not None:
+                raise Refusal(refusal)
+            await self.core.challenges.set_status(db, row["id"], status)
         return await self.core.challenge(challenge_id)
 
     async def rematch(self, guild_id: int, user_id: int, match_id: int) -> ChallengeView:

@@ -10,7 +10,7 @@ import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from rules import Game, GameRecord, UnknownGame, get_game
 
@@ -33,21 +33,29 @@ def pick_game(game_id: str) -> Game[Any, Any]:
         raise Refusal(f"{str(err)[0].upper()}{str(err)[1:]}.") from None
 
 
+def found(row: Row | None, otherwise: str) -> Row:
+    """The row, or a refusal saying there is no such thing."""
+    if row is None:
+        raise Refusal(otherwise)
+    return row
+
+
+class CoreSettings(TypedDict, total=False):
+    """How a service runs: its clock, its dice (sides drawn at random), challenge lifetime."""
+
+    clock: Clock
+    rng: random.Random | None
+    challenge_seconds: int
+
+
 class Core:
-    def __init__(
-        self,
-        store: Store,
-        *,
-        clock: Clock = time.time,
-        rng: random.Random | None = None,
-        challenge_seconds: int = CHALLENGE_SECONDS,
-    ) -> None:
+    def __init__(self, store: Store, **settings: Unpack[CoreSettings]) -> None:
         self.store = store
         self.matches = MatchRows(store)
         self.challenges = ChallengeRows(store)
-        self.clock = clock
-        self.rng = rng or random.Random()
-        self.challenge_seconds = challenge_seconds
+        self.clock = settings.get("clock", time.time)
+        self.rng = settings.get("rng") or random.Random()
+        self.challenge_seconds = settings.get("challenge_seconds", CHALLENGE_SECONDS)
         #: when the sweeper looks next, and the event that wakes it sooner (see `due`)
         self.wake_at = math.inf
         self.changed = asyncio.Event()
@@ -65,10 +73,10 @@ class Core:
 
     # --- rows and views ---
     async def match_row(self, match_id: int) -> Row:
-        row = await self.matches.get(match_id)
-        if row is None:
-            raise Refusal(f"There is no match #{match_id}. /games lists the games in progress.")
-        return row
+        return found(
+            await self.matches.get(match_id),
+            f"There is no match #{match_id}. /games lists the games in progress.",
+        )
 
     async def match(self, match_id: int) -> MatchView:
         """One match: players, position, move list and result."""
@@ -76,10 +84,9 @@ class Core:
         return MatchView.of(row, tuple(await self.matches.moves(match_id)))
 
     async def challenge_row(self, challenge_id: int) -> Row:
-        row = await self.challenges.get(challenge_id)
-        if row is None:
-            raise Refusal(f"There is no challenge #{challenge_id}.")
-        return row
+        return found(
+            await self.challenges.get(challenge_id), f"There is no challenge #{challenge_id}."
+        )
 
     async def challenge(self, challenge_id: int) -> ChallengeView:
         return ChallengeView.of(await self.challenge_row(challenge_id))

@@ -6,7 +6,7 @@ from typing import Any
 
 import aiosqlite
 
-from .connection import MAX_ID, Row, Store
+from .connection import Row, Store
 
 
 class ChallengeRows:
@@ -14,9 +14,7 @@ class ChallengeRows:
         self.store = store
 
     async def get(self, challenge_id: int) -> Row | None:
-        if not 0 < challenge_id <= MAX_ID:
-            return None
-        return await self.store.one("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
+        return await self.store.by_id("SELECT * FROM challenges WHERE id = ?", challenge_id)
 
     async def insert(self, db: aiosqlite.Connection, values: dict[str, Any]) -> int:
         return await self.store.insert(db, "challenges", {**values, "status": "open"})

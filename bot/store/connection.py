@@ -214,6 +214,10 @@ class Store:
                 log.warning("write refused by the database: %s", err)
                 raise refusal from err
 
+    async def by_id(self, sql: str, row_id: int) -> Row | None:
+        """The row a query finds for an id (`?` in `sql`); none for ids SQLite cannot hold."""
+        return await self.one(sql, (row_id,)) if 0 < row_id <= MAX_ID else None
+
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         rows = await self.all(sql, params)
         return rows[0] if rows else None

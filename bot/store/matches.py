@@ -11,7 +11,7 @@ from typing import Any
 
 import aiosqlite
 
-from .connection import MAX_ID, Row, Store
+from .connection import Row, Store
 
 #: a quarter of the time per move (at most an hour) before the deadline
 REMINDER_AT = "(deadline - MIN(3600.0, move_seconds / 4.0))"
@@ -24,9 +24,7 @@ class MatchRows:
 
     # --- reading ---
     async def get(self, match_id: int) -> Row | None:
-        if not 0 < match_id <= MAX_ID:
-            return None
-        return await self.store.one(f"{_SELECT} WHERE id = ?", (match_id,))
+        return await self.store.by_id(f"{_SELECT} WHERE id = ?", match_id)
 
     async def in_thread(self, thread_id: int) -> Row | None:
         return await self.store.one(f"{_SELECT} WHERE thread_id = ?", (thread_id,))
