@@ -27,6 +27,8 @@ run: install
 
 test: install-test
 	$(BIN)/ruff check .
+	$(BIN)/mypy --strict rules render
+	$(BIN)/mypy bot
 	$(BIN)/python -m pytest
 
 bench: install-test

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules import GameRecord, RulesError, get_game
+from rules import GameRecord, RulesError, command_line_text, get_game
 
 from .store import Row, Store
 from .store.migrations import LATEST
@@ -67,5 +67,6 @@ async def _check_match(store: Store, row: Row) -> list[str]:
     if game.encode(record.position) != row["position"]:
         problems.append(f"{where}: stored position differs from the log replayed")
     if row["status"] == "active" and record.outcome is not None:
-        problems.append(f"{where}: still active although the game ended ({record.outcome.text()})")
+        ended = command_line_text(record.outcome, game)
+        problems.append(f"{where}: still active although the game ended ({ended})")
     return problems

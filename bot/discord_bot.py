@@ -76,8 +76,9 @@ class GameButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any, /
     ) -> GameButton:
+        assert isinstance(item, discord.ui.Button)
         return cls(custom_id=item.custom_id or "", label=item.label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -185,7 +186,7 @@ class GameBot(discord.AutoShardedClient):
         origin = interaction.message if click else None
         if response.edit_origin is not None:
             kwargs = discord_kwargs(response.edit_origin)
-            edit = {
+            edit: dict[str, Any] = {
                 "content": kwargs.get("content"),
                 "embed": kwargs.get("embed"),
                 "attachments": [],
@@ -198,6 +199,7 @@ class GameBot(discord.AutoShardedClient):
         thread_from = origin
         if response.reply is not None:
             kwargs = discord_kwargs(response.reply)
+            sent: discord.Message
             if deferred and response.edit_origin is None:
                 if response.ephemeral and not click:
                     await interaction.delete_original_response()
@@ -312,6 +314,8 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
                 default=inspect.Parameter.empty if option.required else None,
             )
         )
+    # discord.py reads the parameters through inspect.signature, which honours __signature__;
+    # functions do not declare that attribute, hence the ignore
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     decorated: Any = app_commands.describe(**{o.name: o.description for o in spec.options})(
         callback
@@ -324,11 +328,6 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
     if spec.guild_only:
         decorated = app_commands.guild_only()(decorated)
     return app_commands.Command(name=spec.name, description=spec.help, callback=decorated)
-
-
-def _bot(interaction: discord.Interaction) -> GameBot:
-    assert isinstance(interaction.client, GameBot)
-    return interaction.client
 
 
 COMMANDS = tuple(slash_command(spec) for spec in REGISTRY)

@@ -77,7 +77,7 @@ class OneLineReconnects(logging.Filter):
             record.levelno, record.levelname = logging.WARNING, "WARNING"
             if cause is not None:
                 record.msg = f"{record.msg} (connection lost: %s)"
-                record.args = (*(record.args or ()), _describe(cause))  # type: ignore[misc]
+                record.args = (*(record.args or ()), _describe(cause))
             record.exc_info, record.exc_text = None, None
         return True
 

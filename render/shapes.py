@@ -138,7 +138,7 @@ class TriangleShape(Shape):
             for cell in self.cells():
                 ink = mix(self.colour(cell), (0, 0, 0), 0.55)
                 box = face.getbbox(self.names[cell])
-                width, height = box[2] - box[0] + 2, box[3] - box[1] + 2
+                width, height = round(box[2] - box[0]) + 2, round(box[3] - box[1]) + 2
                 label = Image.new("RGBA", (width, height), (0, 0, 0, 0))
                 ImageDraw.Draw(label).text(
                     (1 - box[0], 1 - box[1]), self.names[cell], font=face, fill=ink

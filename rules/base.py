@@ -79,6 +79,7 @@ class Game(ABC, Generic[P, M]):
 
     def side_to_move(self, position: P) -> str:
         """The letter of the side to move (every position type keeps it as `turn`)."""
+        # every position type has `turn`, but the type variable P only promises Hashable
         return position.turn  # type: ignore[attr-defined, no-any-return]
 
     @abstractmethod

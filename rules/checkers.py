@@ -122,7 +122,11 @@ class Checkers(Game[CheckersPosition, CheckersMove]):
         raise IllegalMove(self._why_illegal(position, path, shown, legal))
 
     def _why_illegal(
-        self, position: CheckersPosition, path: tuple[int, ...], shown: str, legal: list
+        self,
+        position: CheckersPosition,
+        path: tuple[int, ...],
+        shown: str,
+        legal: list[CheckersMove],
     ) -> str:
         origin = path[0]
         side = self.side_names[position.turn]

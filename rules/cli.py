@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 from .base import Game
 from .errors import RulesError
@@ -20,7 +20,7 @@ class ArgumentError(RulesError):
 class Parser(argparse.ArgumentParser):
     """An argument parser that raises instead of exiting, so errors stay one line."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise ArgumentError(message)
 
 

@@ -46,7 +46,7 @@ class ThreeCrownsPosition:
     equalizer: int  # cell of the stone Green must move next, or EQ_FIRST_TURN / EQ_OFF
 
 
-def in_line_of_three(board: str, cell: int, stone: str) -> bool:
+def in_line_of_three(board: str | list[str], cell: int, stone: str) -> bool:
     """Whether `cell` is part of 3+ consecutive `stone`s on a rank, file or diagonal."""
     for forward, backward in LINES[cell]:
         run = 1
@@ -112,7 +112,7 @@ class ThreeCrowns(GridPictures, Game[ThreeCrownsPosition, PathMove]):
         """Every move of `side`, in canonical order (see Grid.name_order)."""
         own = (side, side.upper())
         opponent = BLACK if side == GREEN else GREEN
-        out = []
+        out: list[PathMove] = []
         for cell in GRID.name_order:
             stone = board[cell]
             if stone not in own:

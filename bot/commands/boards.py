@@ -49,6 +49,7 @@ def match_buttons(match: MatchView) -> tuple[Button, ...]:
     """Rematch on a finished game; draw answers or an offer, and Resign, on one in play."""
     if not match.active:
         return (Button("Rematch", "rematch", match.id, "primary"),) if match.ply else ()
+    offer: tuple[Button, ...]
     if match.draw_offer_by is not None:
         offer = (
             Button("Accept draw", "drawyes", match.id, "success"),

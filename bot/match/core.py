@@ -125,9 +125,9 @@ class Core:
             if row["guild_id"] != guild_id:
                 raise Refusal(f"There is no match #{match_id} on this server.")
             return row
-        row = await self.matches.in_thread(channel_id)
-        if row is not None:
-            return row
+        bound = await self.matches.in_thread(channel_id)
+        if bound is not None:
+            return bound
         here = await self.matches.active_here(guild_id, channel_id)
         mine = [r for r in here if user_id in (r["first_user"], r["second_user"])]
         for choice in (here if len(here) == 1 else [], mine if len(mine) == 1 else []):

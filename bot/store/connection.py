@@ -166,7 +166,8 @@ class Store:
         await self.db.close()
 
     async def version(self) -> int:
-        return int((await self.one("PRAGMA user_version"))[0])
+        row = await self.one("PRAGMA user_version")
+        return int(row[0]) if row is not None else 0
 
     async def migrate(self, upto: int = LATEST) -> None:
         current = await self.version()

@@ -10,13 +10,14 @@ from pathlib import Path
 
 from bot.checkdb import check_db
 from bot.store import Store
+from tests.faults import ROOT
 
 ACKS_BEFORE_KILL = 400
 
 
 async def test_acknowledged_moves_survive_sigkill(tmp_path: Path) -> None:
     path = tmp_path / "storm.sqlite3"
-    root = Path(__file__).resolve().parent.parent
+    root = ROOT
     storm = subprocess.Popen(
         [sys.executable, "-m", "tests.storm", str(path), "12"],
         cwd=root,

@@ -10,6 +10,7 @@ import pytest
 
 from bot.console import Console
 from rules import get_game, result_text
+from tests.faults import ROOT
 from tests.gamekit import GAME_IDS, random_record
 
 
@@ -86,7 +87,7 @@ def test_the_console_command_reads_stdin(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         timeout=120,
-        cwd=Path(__file__).resolve().parent.parent,
+        cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr
     assert f"Game over: {result}." in done.stdout
