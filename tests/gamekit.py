@@ -44,3 +44,8 @@ def sample_positions(game_id: str, games: int = 12, per_game: int = 40) -> tuple
         for position in (*positions[::stride], positions[-1]):
             seen[position] = None
     return tuple(seen)
+
+
+def move_texts(game: Game[Any, Any], text: str) -> list[str]:
+    """The legal moves of a position text, as their canonical texts."""
+    return [game.format_move(m) for m in game.legal_moves(game.decode(text))]

@@ -19,14 +19,14 @@ from rules.the_crown_board import (
     mirror,
 )
 from tests import crown_naive
-from tests.gamekit import sample_positions
+from tests.gamekit import move_texts, sample_positions
 
 GAME = get_game("the-crown")
 START = "Pg1 Kf1 Kf3 Se1 Se3 Se5 pa1 ka3 kb1 sa5 sb3 sc1 w"
 
 
 def moves(text: str) -> list[str]:
-    return [GAME.format_move(m) for m in GAME.legal_moves(GAME.decode(text))]
+    return move_texts(GAME, text)
 
 
 def names(cells: object) -> list[str]:

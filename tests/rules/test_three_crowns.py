@@ -8,6 +8,7 @@ import pytest
 
 from rules import BadPosition, GameRecord, IllegalMove, Outcome, get_game
 from rules import Termination as T
+from tests.gamekit import move_texts
 
 GAME = get_game("three-crowns")
 JUMPING_EXAMPLE = "8/8/3Bb3/3g4/4g3/2gg4/4g3/8 b 0-0 -"
@@ -17,7 +18,7 @@ TWO_JUMPS_TO_F6 = "8/8/4g3/3g1g2/3Bg3/8/8/8 b 0-0 -"
 
 
 def moves(text: str) -> list[str]:
-    return [GAME.format_move(m) for m in GAME.legal_moves(GAME.decode(text))]
+    return move_texts(GAME, text)
 
 
 def after(start: str, *played: str) -> str:
@@ -57,10 +58,15 @@ def test_first_example_threat_wins_with_a_crowned_troika() -> None:
 
 
 def test_first_example_line_of_play_is_legal() -> None:
+    """f3-e3 crowns the stone (Troika c1-d2-e3); the page's line then plays out."""
+    crowned = GameRecord.replay(GAME, ["f3-e3"], GAME.decode(FIRST_EXAMPLE))
+    green_crowned = [c for c, p in GAME.pieces(crowned.position).items() if p == "G"]
+    assert sorted(green_crowned) == ["d4", "e2", "e3"]  # d4-e4 would make a Crowned Troika
     record = GameRecord.replay(
         GAME, ["f3-e3", "d3-e4", "e2-f3", "e4-d3", "e3-e4"], GAME.decode(FIRST_EXAMPLE)
     )
-    assert len(record.moves) == 5
+    assert GAME.encode(record.position) == "1g3b2/2b5/g3B2b/b7/gb1GG3/3B1G2/3g1b1b/gbg5 b 0-1 -"
+    assert record.outcome is None
 
 
 def test_uncrowning_that_would_form_a_troika_captures_instead() -> None:

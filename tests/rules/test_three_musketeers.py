@@ -7,6 +7,7 @@ import pytest
 from rules import BadPosition, GameRecord, IllegalMove, Outcome, get_game
 from rules import Termination as T
 from rules.three_musketeers import ThreeMusketeersPosition
+from tests.gamekit import move_texts
 
 GAME = get_game("three-musketeers")
 
@@ -16,7 +17,7 @@ def position(text: str) -> ThreeMusketeersPosition:
 
 
 def moves(text: str) -> list[str]:
-    return [GAME.format_move(m) for m in GAME.legal_moves(position(text))]
+    return move_texts(GAME, text)
 
 
 def test_initial_position_and_its_eight_captures() -> None:
