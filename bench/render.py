@@ -31,13 +31,13 @@ def sample_game(game_id: str, plies: int, seed: int = 1) -> GameRecord:
 def main() -> None:
     for game_id in GAMES:
         record = sample_game(game_id, 60)
-        frames = list(zip(record.positions[1:], record.moves, strict=True))
+        frames = list(zip(record.positions[1:], record.moves, record.positions, strict=False))
         board_png(game_id, record.positions[0])  # build the caches once
         times, sizes = [], []
         for i in range(CALLS):
-            position, move = frames[i % len(frames)]
+            position, move, before = frames[i % len(frames)]
             start = time.perf_counter()
-            png = board_png(game_id, position, last_move=move, perspective=None)
+            png = board_png(game_id, position, last_move=move, before=before, perspective=None)
             times.append((time.perf_counter() - start) * 1000)
             sizes.append(len(png))
         print(

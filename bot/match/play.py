@@ -108,7 +108,8 @@ class Play:
                     "and try again."
                 )
             core.cache(row["id"], ply, trial)
-        after = await core.match(row["id"])
+        texts = tuple(map(game.format_move, trial.moves))  # the log, without reading it back
+        after = MatchView.of(await core.match_row(row["id"]), texts)
         core.due(after.remind_at)
         return MoveResult(after, move_text, user_id)
 
