@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import Refusal, StartupError
-from .options import move_seconds
+from .options import DEFAULT_MOVE_TIME, move_seconds
 
 DEFAULT_DATABASE = "./data/bot.sqlite3"
 
@@ -40,7 +40,7 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     challenge_minutes: int = 15
-    default_move_time: str = "1d"
+    default_move_time: str = DEFAULT_MOVE_TIME
 
     @classmethod
     def load(cls, env_file: Path | None = Path(".env")) -> Settings:
@@ -70,7 +70,7 @@ class Settings:
         level = (values.get("LOG_LEVEL") or "INFO").upper()
         if level not in LOG_LEVELS:
             raise bad("LOG_LEVEL", f"must be one of {', '.join(LOG_LEVELS)}")
-        move_time = values.get("DEFAULT_MOVE_TIME") or "1d"
+        move_time = values.get("DEFAULT_MOVE_TIME") or DEFAULT_MOVE_TIME
         try:
             move_seconds(move_time)
         except Refusal as why:

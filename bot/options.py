@@ -11,7 +11,8 @@ from .errors import Refusal
 
 MINUTE, HOUR, DAY = 60, 3600, 86400
 MIN_MOVE_SECONDS, MAX_MOVE_SECONDS = MINUTE, 14 * DAY
-DEFAULT_MOVE_SECONDS = DAY
+#: the time per move when neither the challenge nor the settings say (DEFAULT_MOVE_TIME)
+DEFAULT_MOVE_TIME = "1d"
 _UNITS = {"s": 1, "m": MINUTE, "h": HOUR, "d": DAY}
 _DURATION = re.compile(r"([0-9]+)\s*([smhd])")
 #: longer numbers are out of range anyway (and int() of thousands of digits is refused)
@@ -35,7 +36,7 @@ def side_choice(game: Game[Any, Any], text: str | None) -> str | None:
 def move_seconds(value: int | str | None) -> int:
     """A per-move time limit: seconds, or text like '90m', '1h30m', '2d' (1 minute to 14 days)."""
     if value is None:
-        return DEFAULT_MOVE_SECONDS
+        value = DEFAULT_MOVE_TIME
     if isinstance(value, int):
         seconds = value
     else:

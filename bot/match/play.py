@@ -38,8 +38,8 @@ class Play:
 
     async def _active(
         self, guild_id: int, channel_id: int, user_id: int, match_id: int | None
-    ) -> tuple[Row, Game[Any, Any], str]:
-        """An active match the user plays in, its game and the user's side."""
+    ) -> tuple[Row, MatchView, str]:
+        """An active match the user plays in (row and view) and the user's side."""
         row = await self.core.resolve(guild_id, channel_id, user_id, match_id)
         view = MatchView.of(row)
         side = view.side_of(user_id)
@@ -48,7 +48,7 @@ class Play:
         if not view.active:
             raise Refusal(f"Match #{row['id']} is over: ", *result_parts(view), ".")
         self._refuse_if_overdue(view)
-        return row, get_game(row["game_id"]), side
+        return row, view, side
 
     def _refuse_if_overdue(self, view: MatchView) -> None:
         """After the deadline nothing but the sweeper's verdict lands: wake it, refuse."""
@@ -68,7 +68,8 @@ class Play:
         if match_id is None:
             match_id = (await self.core.resolve(guild_id, channel_id, user_id))["id"]
         async with self.core.lock(match_id), self.core.store.transaction() as db:
-            yield db, *await self._active(guild_id, channel_id, user_id, match_id)
+            row, _, side = await self._active(guild_id, channel_id, user_id, match_id)
+            yield db, row, get_game(row["game_id"]), side
 
     async def move(
         self, guild_id: int, channel_id: int, user_id: int, text: str, match_id: int | None = None
@@ -81,8 +82,8 @@ class Play:
         if match_id is None:
             match_id = (await core.resolve(guild_id, channel_id, user_id))["id"]
         async with core.lock(match_id):
-            row, game, side = await self._active(guild_id, channel_id, user_id, match_id)
-            view = MatchView.of(row)
+            row, view, side = await self._active(guild_id, channel_id, user_id, match_id)
+            game = get_game(view.game_id)
             if view.side_to_move != side:
                 waiting = view.user_to_move or 0
                 raise Refusal("It is not your turn: waiting for ", Person(waiting), " to move.")
