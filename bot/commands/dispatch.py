@@ -15,7 +15,7 @@ from ..wording import People
 from .boards import Context
 from .lookups import LookupCommands
 from .playing import PlayingCommands
-from .registry import BY_NAME, NAME_SUFFIX, check_options
+from .registry import BY_NAME, COMMANDS, NAME_SUFFIX, check_options
 
 _NUMBER = re.compile(r"[0-9]{1,20}")
 Handler = Callable[..., Awaitable[Response]]
@@ -30,14 +30,13 @@ class Commands:
         self.playing = PlayingCommands(service, people)
         self.playing.default_move_time = default_move_time
         self.lookups = LookupCommands(service, people)
-        p, look = self.playing, self.lookups
+        p = self.playing
         self.handlers: dict[str, Handler] = {
-            "challenge": p.challenge, "move": p.move, "resign": p.resign, "draw": p.draw,
-            "abort": p.abort, "rematch": p.rematch, "board": look.board, "games": look.games,
-            "history": look.history, "leaderboard": look.leaderboard, "stats": look.stats,
-            "rules": look.rules, "help": look.help,
-        }  # fmt: skip
-        assert set(self.handlers) == set(BY_NAME), "every registered command has a handler"
+            spec.name: getattr(
+                getattr(self, spec.handler.split(".")[0]), spec.handler.split(".")[1]
+            )
+            for spec in COMMANDS
+        }
         #: buttons: (handler, acts on a challenge rather than a match)
         self.buttons: dict[str, tuple[Handler, bool]] = {
             "accept": (p.accept, True), "decline": (p.decline, True),

@@ -24,6 +24,8 @@ class Option:
 class CommandSpec:
     name: str
     help: str
+    #: the handler: "<group>.<method>" of bot.commands.dispatch.Commands' handler groups
+    handler: str
     options: tuple[Option, ...] = ()
     example: str | None = None
     guild_only: bool = True
@@ -49,6 +51,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "challenge",
         "Challenge someone (or anyone: leave opponent empty) to a game.",
+        "playing.challenge",
         (
             Option("opponent", "user", "who to play; leave empty so anyone here may accept"),
             Option("game", "game", "the game to play", required=True),
@@ -60,30 +63,48 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "move",
         "Play a move in your game, e.g. 11-15; suggestions list your legal moves.",
+        "playing.move",
         (
             Option("move", "text", "your move, e.g. 11-15", required=True, autocomplete=True),
             Option("match", "number", "the match number, if you play several here"),
         ),
         example="/move move:11-15",
     ),
-    CommandSpec("board", "Show a game's current board (anyone may look).", (MATCH,)),
-    CommandSpec("games", "List the games in progress in this channel."),
-    CommandSpec("resign", "Resign your game.", (MATCH,)),
-    CommandSpec("draw", "Offer a draw, or accept your opponent's offer.", (MATCH,)),
     CommandSpec(
-        "abort", "Call off a game before both sides have moved (no rating change).", (MATCH,)
+        "board", "Show a game's current board (anyone may look).", "lookups.board", (MATCH,)
     ),
-    CommandSpec("rematch", "Ask your last opponent for another game, sides swapped.", (MATCH,)),
-    CommandSpec("history", "A game's moves as a text file, and an animated replay.", (MATCH,)),
+    CommandSpec("games", "List the games in progress in this channel.", "lookups.games"),
+    CommandSpec("resign", "Resign your game.", "playing.resign", (MATCH,)),
+    CommandSpec("draw", "Offer a draw, or accept your opponent's offer.", "playing.draw", (MATCH,)),
+    CommandSpec(
+        "abort",
+        "Call off a game before both sides have moved (no rating change).",
+        "playing.abort",
+        (MATCH,),
+    ),
+    CommandSpec(
+        "rematch",
+        "Ask your last opponent for another game, sides swapped.",
+        "playing.rematch",
+        (MATCH,),
+    ),
+    CommandSpec(
+        "history",
+        "A game's moves as a text file, and an animated replay.",
+        "lookups.history",
+        (MATCH,),
+    ),
     CommandSpec(
         "leaderboard",
         "The best players of a game on this server.",
+        "lookups.leaderboard",
         (Option("game", "game", "which game", required=True),),
         example="/leaderboard game:checkers",
     ),
     CommandSpec(
         "stats",
         "A player's rating and record in each game.",
+        "lookups.stats",
         (
             Option("user", "user", "whose stats (default: yours)"),
             Option("game", "game", "one game only"),
@@ -92,11 +113,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "rules",
         "How to play a game, with the points we decided marked [house].",
+        "lookups.rules",
         (Option("game", "game", "which game", required=True),),
         example="/rules game:checkers",
         guild_only=False,
     ),
-    CommandSpec("help", "This list.", guild_only=False),
+    CommandSpec("help", "This list.", "lookups.help", guild_only=False),
 )
 BY_NAME = {c.name: c for c in COMMANDS}
 #: the extra value an adapter passes with a user option: the display name it knows
