@@ -55,6 +55,7 @@ def _to_move(raw: gen.RawMove) -> CheckersMove:
     return CheckersMove(tuple(i + 1 for i in path), captured != 0)
 
 
+Moves = list[CheckersMove]
 _FEN_WRAPPER = re.compile(r'^\[fen"(.*)"\]$')
 _RANGE = re.compile(r"^(k?)(\d+)(?:-(\d+))?$")
 _MOVE = re.compile(r"^\d+(?:[-x]\d+)+$")
@@ -122,11 +123,7 @@ class Checkers(Game[CheckersPosition, CheckersMove]):
         raise IllegalMove(self._why_illegal(position, path, shown, legal))
 
     def _why_illegal(
-        self,
-        position: CheckersPosition,
-        path: tuple[int, ...],
-        shown: str,
-        legal: list[CheckersMove],
+        self, position: CheckersPosition, path: tuple[int, ...], shown: str, legal: Moves
     ) -> str:
         origin = path[0]
         side = self.side_names[position.turn]

@@ -46,6 +46,16 @@ def _side_names() -> list[str]:
 
 
 SIDE_CHOICES = _side_names()
+
+
+def about_a_game(name: str, help: str, *, anywhere: bool = False) -> CommandSpec:
+    """A look-up command whose one option is the game it is about."""
+    game = Option("game", "game", "which game", required=True)
+    return CommandSpec(
+        name, help, f"lookups.{name}", (game,), f"/{name} game:checkers", guild_only=not anywhere
+    )
+
+
 MATCH = Option("match", "number", "the match number (default: the game here)", autocomplete=True)
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
@@ -94,13 +104,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "lookups.history",
         (MATCH,),
     ),
-    CommandSpec(
-        "leaderboard",
-        "The best players of a game on this server.",
-        "lookups.leaderboard",
-        (Option("game", "game", "which game", required=True),),
-        example="/leaderboard game:checkers",
-    ),
+    about_a_game("leaderboard", "The best players of a game on this server."),
     CommandSpec(
         "stats",
         "A player's rating and record in each game.",
@@ -110,13 +114,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Option("game", "game", "one game only"),
         ),
     ),
-    CommandSpec(
-        "rules",
-        "How to play a game, with the points we decided marked [house].",
-        "lookups.rules",
-        (Option("game", "game", "which game", required=True),),
-        example="/rules game:checkers",
-        guild_only=False,
+    about_a_game(
+        "rules", "How to play a game, with the points we decided marked [house].", anywhere=True
     ),
     CommandSpec("help", "This list.", "lookups.help", guild_only=False),
 )
