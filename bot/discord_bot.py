@@ -7,7 +7,7 @@ import inspect
 import io
 import logging
 import re
-from typing import Any, Optional
+from typing import Any, Literal, Optional
 
 import discord
 from discord import app_commands
@@ -29,7 +29,13 @@ log = logging.getLogger("bot")
 #: how long a handler may run before the interaction is deferred (Discord allows 3 s)
 DEFER_AFTER = 2.0
 SORRY = "Sorry, something went wrong on our side. Nothing was changed; please try again."
-MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+#: slash commands and buttons need no gateway events but the servers the bot is in
+INTENTS = discord.Intents.none()
+INTENTS.guilds = True
+#: a game's thread stays open a week without messages (Discord's longest auto-archive)
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
+#: by default nothing pings; a message lists the users it may ping (Message.pings)
+NO_PINGS = discord.AllowedMentions.none()
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -90,7 +96,10 @@ class GameButton(
 
 def discord_kwargs(message: Message) -> dict[str, Any]:
     """send_message / send keyword arguments for a Message."""
-    kwargs: dict[str, Any] = {"allowed_mentions": MENTIONS}
+    pings = discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(u) for u in message.pings]
+    )
+    kwargs: dict[str, Any] = {"allowed_mentions": pings if message.pings else NO_PINGS}
     if message.title:
         embed = discord.Embed(title=message.title, description=message.text[:4000])
         for name, value in message.fields[:25]:
@@ -122,7 +131,7 @@ def context(interaction: discord.Interaction) -> Context:
 
 class GameBot(discord.AutoShardedClient):
     def __init__(self, settings: Settings, *, sync_globally: bool = False) -> None:
-        super().__init__(intents=discord.Intents.default(), allowed_mentions=MENTIONS)
+        super().__init__(intents=INTENTS, allowed_mentions=NO_PINGS)
         self.settings = settings
         self.sync_globally = sync_globally
         self.tree = app_commands.CommandTree(self)
@@ -226,7 +235,7 @@ class GameBot(discord.AutoShardedClient):
         target: Any = None
         if response.open_thread and thread_from is not None:
             target = await thread_from.create_thread(
-                name=response.open_thread, auto_archive_duration=1440
+                name=response.open_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES
             )
             await service.play.bind_thread(response.match_id, target.id)
         if target is None:

@@ -33,6 +33,9 @@ class Message:
     fields: tuple[tuple[str, str], ...] = ()
     files: tuple[Attachment, ...] = ()
     buttons: tuple[Button, ...] = ()
+    #: the users this message may ping (the player whose turn it is, the one challenged);
+    #: every other mention in it is shown without a ping
+    pings: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,16 @@ class Sent:
     labels: list[str] = field(default_factory=list)
     choices: list[str] = field(default_factory=list)
     payload: dict[str, Any] = field(default_factory=dict)  # the message as Discord would store it
+    #: the allowed_mentions the bot sent with it (None: the client's default)
+    allowed_mentions: dict[str, Any] | None = None
+
+    @property
+    def may_ping(self) -> set[int]:
+        """The users this message may ping, as Discord reads allowed_mentions."""
+        allowed = self.allowed_mentions or {}
+        if "users" in allowed.get("parse", []):
+            return {-1}  # every mentioned user: the test reads it as "anyone"
+        return {int(u) for u in allowed.get("users", [])}
 
     @property
     def text(self) -> str:
@@ -131,6 +141,7 @@ class FakeDiscord(AsyncWebhookAdapter):
                 [b.get("custom_id", "") for b in buttons],
                 [b.get("label", "") for b in buttons],
                 payload=payload,
+                allowed_mentions=body.get("allowed_mentions"),
             )
         )
         return payload

@@ -78,6 +78,7 @@ class Boards:
             self.words.board_text(match, headline),
             files=(Attachment(f"{game.id}-{match.id}-{match.ply}.png", png),),
             buttons=match_buttons(match),
+            pings=(match.user_to_move,) if match.user_to_move is not None else (),
         )
 
     def in_match(self, ctx: Context, match: MatchView, board: Message, note: str) -> Response:

@@ -99,6 +99,7 @@ class LookupCommands(Boards):
         match = event.match
         assert match is not None
         if event.kind == SweepKind.REMINDER:
-            return match.id, match.channel_id, Message(self.words.reminder(event))
+            reminder = Message(self.words.reminder(event), pings=(match.user_to_move or 0,))
+            return match.id, match.channel_id, reminder
         board = await self.board_message(match, self.words.time_headline(event))
         return match.id, match.channel_id, board

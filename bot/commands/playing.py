@@ -48,6 +48,7 @@ class PlayingCommands(Boards):
                 Button("Decline", "decline", challenge.id),
                 Button("Cancel", "cancel", challenge.id, "danger"),
             ),
+            pings=(challenge.opponent_id,) if challenge.opponent_id is not None else (),
         )
 
     async def accept(self, ctx: Context, challenge_id: int) -> Response:

@@ -205,3 +205,26 @@ async def test_slow_answers_are_deferred_then_sent(
     started = await discord_bot.click(BOB, challenge[1], "Accept")
     assert [s.kind for s in started] == ["defer", "edit", "post"]
     assert "has started" in started[1].text and started[2].files
+
+
+async def test_only_the_player_to_move_and_the_challenged_are_pinged(
+    discord_bot: DiscordHarness,
+) -> None:
+    bot = discord_bot
+    challenge = one(
+        await bot.command(ALICE, "challenge", game="checkers", opponent=BOB, side="black"), "reply"
+    )
+    assert challenge.may_ping == {BOB[0]}
+    started = await bot.click(BOB, challenge, "Accept")
+    first_board = one(started, "post")
+    assert first_board.may_ping == {ALICE[0]}  # Black, Alice, is to move
+    assert one(started, "update").may_ping == set()
+    thread = first_board.channel_id
+    moved = one(await bot.command(ALICE, "move", thread, move="11-15"), "reply")
+    assert moved.may_ping == {BOB[0]} and f"<@{BOB[0]}> (White) to move" in moved.text
+    for name, options in (("board", {}), ("games", {}), ("stats", {"user": ALICE})):
+        looked = one(await bot.command(CAROL, name, thread, **options), "reply")
+        assert looked.may_ping == set(), name  # spectators' replies ping nobody
+    await bot.command(BOB, "resign", thread)
+    board = one(await bot.command(CAROL, "leaderboard", game="checkers"), "reply")
+    assert board.may_ping == set() and "1. alice" in board.text
