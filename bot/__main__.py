@@ -36,6 +36,9 @@ def main(argv: list[str] | None = None) -> int:
             "--db", help="database file (default: DATABASE_PATH or ./data/bot.sqlite3)"
         )
     console.add_argument("--out", default="out", help="folder for the pictures (default: out)")
+    parser.add_argument(
+        "--env-file", default=".env", help="settings file to read (default: .env here)"
+    )
     args = parser.parse_args(argv)
     try:
         return _run(args)
@@ -45,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    settings = Settings.load()
+    settings = Settings.load(Path(args.env_file))
     database = getattr(args, "db", None) or settings.database_path
     if args.command == "check-db":
         count, problems = asyncio.run(check_db(database))

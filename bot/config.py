@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dotenv import dotenv_values
+
 from .errors import Refusal, StartupError
 from .options import DEFAULT_MOVE_TIME, move_seconds
 
@@ -17,17 +19,14 @@ class SettingsError(StartupError):
 
 
 def read_env_file(path: Path) -> dict[str, str]:
-    """KEY=value lines; blank lines and # comments skipped; quotes around a value dropped."""
+    """A .env file as python-dotenv reads it (quotes, `export`, inline # comments, escapes);
+    a missing file is no settings, an unreadable one a SettingsError."""
     if not path.is_file():
         return {}
-    values = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        values[key.strip().removeprefix("export ").strip()] = value.strip().strip("'\"")
-    return values
+    try:
+        return {k: v for k, v in dotenv_values(path, encoding="utf-8").items() if v is not None}
+    except (OSError, UnicodeDecodeError) as err:
+        raise SettingsError(f"cannot read the settings file {path}: {err}") from None
 
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")

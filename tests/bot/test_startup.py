@@ -17,6 +17,7 @@ import discord
 import pytest
 
 from bot.__main__ import main
+from bot.config import Settings
 from bot.startup import OneLineReconnects
 from tests.fakegateway import FakeGateway, free_port
 
@@ -164,3 +165,31 @@ def test_a_lost_connection_is_one_warning_line() -> None:
         "Attempting a reconnect in 3.25s (connection lost: ClientConnectionError: "
         "Cannot connect to host gateway.discord.gg:443)"
     )
+
+
+def test_settings_files_read_as_dotenv_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for key in (*SETTINGS, "DEFAULT_MOVE_TIME"):
+        monkeypatch.delenv(key, raising=False)
+    env = tmp_path / "prod.env"
+    env.write_text(
+        'export DATABASE_PATH="/srv/games/bot.sqlite3"  # where the games live\n'
+        "DEV_GUILD_ID=123456789012345678 # the test server\n"
+        "DEFAULT_MOVE_TIME='2h'\n"
+        "LOG_LEVEL=warning\n"
+    )
+    settings = Settings.load(env)
+    assert settings.database_path == "/srv/games/bot.sqlite3"
+    assert settings.dev_guild_id == 123456789012345678
+    assert (settings.default_move_time, settings.log_level) == ("2h", "WARNING")
+
+
+def test_the_env_file_option_picks_the_settings_file(
+    start: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    env = tmp_path / "elsewhere.env"
+    env.write_text(f"DATABASE_PATH={tmp_path / 'missing' / 'db.sqlite3'}  # not there\n")
+    assert main(["--env-file", str(env), "check-db"]) == 1
+    err = capfd.readouterr().err.strip().splitlines()
+    assert err == [f"error: there is no database file at {tmp_path / 'missing' / 'db.sqlite3'}"]
