@@ -7,6 +7,7 @@ import inspect
 import io
 import logging
 import re
+import signal
 from typing import Any, Literal, Optional
 
 import discord
@@ -26,6 +27,8 @@ from .startup import explain, quiet_discord
 from .store import Store
 
 log = logging.getLogger("bot")
+#: how long, when stopping, the commands under way may take to finish
+FINISH_SECONDS = 10.0
 #: how long a handler may run before the interaction is deferred (Discord allows 3 s)
 DEFER_AFTER = 2.0
 SORRY = "Sorry, something went wrong on our side. Nothing was changed; please try again."
@@ -139,6 +142,7 @@ class GameBot(discord.AutoShardedClient):
             self.tree.add_command(command)
         self.handlers: Commands
         self.app: App | None = None
+        self._handling: set[asyncio.Future[Response]] = set()
 
     async def setup_hook(self) -> None:
         self.app = await App.open(self.settings.database_path, self.settings)
@@ -167,6 +171,11 @@ class GameBot(discord.AutoShardedClient):
         log.info("logged in as %s, on %d server%s", self.user, count, "" if count == 1 else "s")
 
     async def close(self) -> None:
+        """Let the handlers under way finish their writes (a while), then stop the sweeper and
+        close the database, then disconnect."""
+        if self._handling:
+            log.info("waiting for %d command(s) under way", len(self._handling))
+            await asyncio.wait(self._handling, timeout=FINISH_SECONDS)
         if self.app is not None:
             await self.app.close()
             self.app = None
@@ -178,6 +187,8 @@ class GameBot(discord.AutoShardedClient):
     ) -> None:
         """Run a handler and show its Response, deferring if it takes long."""
         task = asyncio.ensure_future(handler(context(interaction)))
+        self._handling.add(task)
+        task.add_done_callback(self._handling.discard)
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
         deferred = not done
         if deferred:
@@ -349,13 +360,31 @@ async def _check_database(path: str) -> None:
     await store.close()
 
 
+async def _serve(bot: GameBot, token: str) -> None:
+    """Run the bot until it stops or SIGTERM/SIGINT arrives; either way it closes cleanly
+    (commands under way finish, the sweeper stops, the database is closed)."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    async with bot:
+        running = asyncio.create_task(bot.start(token), name="discord")
+        stopping = asyncio.create_task(stop.wait(), name="signals")
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if stop.is_set():
+            log.info("stopping: signal received")
+            await bot.close()
+        stopping.cancel()
+        await running
+
+
 def run_bot(settings: Settings, *, sync_globally: bool = False) -> int:
     """Run until stopped; anything that keeps it from starting raises StartupError (one line)."""
     asyncio.run(_check_database(settings.database_path))
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
     quiet_discord()
     try:
-        GameBot(settings, sync_globally=sync_globally).run(settings.discord_token, log_handler=None)
+        asyncio.run(_serve(GameBot(settings, sync_globally=sync_globally), settings.discord_token))
     except Exception as err:
         plain = explain(err)
         if plain is None:

@@ -37,7 +37,8 @@ def _json(data: Any, status: int = 200) -> web.Response:
 
 
 class FakeGateway:
-    def __init__(self, *, token_ok: bool = True, close_code: int = 4014) -> None:
+    def __init__(self, *, token_ok: bool = True, close_code: int | None = 4014) -> None:
+        """close_code None: the gateway keeps the connection open after IDENTIFY."""
         self.token_ok = token_ok
         self.close_code = close_code
         self.port = free_port()
@@ -104,5 +105,23 @@ class FakeGateway:
         async for message in ws:
             if message.type == WSMsgType.TEXT and message.json().get("op") == 2:
                 self.identified.append(message.json()["d"])
-                await ws.close(code=self.close_code, message=b"Disallowed intent(s).")
+                print("gateway: identified", flush=True)
+                if self.close_code is not None:
+                    await ws.close(code=self.close_code, message=b"Disallowed intent(s).")
         return ws
+
+
+if __name__ == "__main__":
+    # `python -m tests.fakegateway`: the bot (`python -m bot`) against a gateway that stays
+    # open, for tests that stop the process with a signal
+    import sys
+
+    import discord
+
+    from bot.__main__ import main
+
+    with FakeGateway(close_code=None) as gateway:
+        discord.http.Route.BASE = gateway.api
+        status = main([])
+    print(f"exit {status}", flush=True)
+    sys.exit(status)

@@ -5,8 +5,12 @@ would, a local stand-in for Discord's API and gateway, a bad .env)."""
 from __future__ import annotations
 
 import logging
+import os
+import signal
 import socket
 import socketserver
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +24,7 @@ from bot.__main__ import main
 from bot.config import Settings
 from bot.startup import OneLineReconnects
 from tests.fakegateway import FakeGateway, free_port
+from tests.faults import ROOT
 
 SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "CHALLENGE_MINUTES")
 
@@ -193,3 +198,30 @@ def test_the_env_file_option_picks_the_settings_file(
     assert main(["--env-file", str(env), "check-db"]) == 1
     err = capfd.readouterr().err.strip().splitlines()
     assert err == [f"error: there is no database file at {tmp_path / 'missing' / 'db.sqlite3'}"]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_stop_signal_closes_the_bot_cleanly(tmp_path: Path, signum: int) -> None:
+    """Connected to a (local) gateway, the bot stops on the signal: its sweeper stops, the
+    database is closed (SQLite removes the -wal file on a clean close), status 0."""
+    database = tmp_path / "bot.sqlite3"
+    env = {**os.environ, "DISCORD_TOKEN": "x", "DATABASE_PATH": str(database)}
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "tests.fakegateway"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert bot.stdout is not None
+        assert bot.stdout.readline().strip() == "gateway: identified"
+        assert (tmp_path / "bot.sqlite3-wal").exists()  # open while it runs
+        bot.send_signal(signum)
+        out, err = bot.communicate(timeout=30)
+    finally:
+        bot.kill()
+    assert bot.returncode == 0 and out.strip() == "exit 0", err
+    assert "stopping: signal received" in err and "Traceback" not in err
+    assert not (tmp_path / "bot.sqlite3-wal").exists()
