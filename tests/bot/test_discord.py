@@ -228,3 +228,14 @@ async def test_only_the_player_to_move_and_the_challenged_are_pinged(
     await bot.command(BOB, "resign", thread)
     board = one(await bot.command(CAROL, "leaderboard", game="checkers"), "reply")
     assert board.may_ping == set() and "1. alice" in board.text
+
+
+def test_the_harness_runs_on_the_discord_py_it_was_written_for() -> None:
+    """tests/discordkit.py fakes discord.py's HTTP layer through its internals (the webhook
+    adapter, HTTPClient.request): on another version its answers may no longer be Discord's."""
+    written_for = "2.7.1"
+    assert discord.__version__ == written_for, (
+        f"discord.py {discord.__version__} is installed, but the offline Discord harness was "
+        f"written for {written_for}: run `make test` (it installs the pinned test extras), or "
+        "port tests/discordkit.py and change the pin in pyproject.toml's test extras"
+    )
