@@ -259,7 +259,9 @@ class GameBot(discord.AutoShardedClient):
         return self.get_channel(channel_id) or await self.fetch_channel(channel_id)
 
     async def on_sweep(self, event: SweepEvent) -> None:
-        """Reminders, time-outs and lapsed challenges, announced where the game is."""
+        """Reminders, time-outs and lapsed challenges, announced where the game is. A failure
+        that may pass (network, Discord's 5xx) is raised, so the sweeper posts it again later;
+        a refusal that will not (no access, channel gone) is logged and dropped."""
         try:
             match_id, channel_id, message = await self.handlers.announce(event)
             if match_id is not None:
@@ -267,8 +269,8 @@ class GameBot(discord.AutoShardedClient):
                 channel_id = match.thread_id or channel_id
             channel = await self.channel_for(channel_id)
             await channel.send(**discord_kwargs(message))
-        except discord.HTTPException:
-            log.exception("could not announce %s", event.kind)
+        except (discord.Forbidden, discord.NotFound) as err:
+            log.warning("cannot announce a %s there, dropped: %s", event.kind, err)
 
 
 def _bot(interaction: discord.Interaction) -> GameBot:

@@ -1,10 +1,11 @@
 """The sweeper: ends overdue games, expires challenges and sends reminders, on time.
 
-It sleeps until the next thing falls due (woken early whenever the service changes a deadline,
-and at most `longest_sleep`, for changes made by other processes), so a time-out is announced
-within a second of its deadline. No fault stops it: a failed sweep, or a failed announcement,
-is logged and retried with a growing pause, and what fell due meanwhile is done once the fault
-clears.
+What it does is queued in an outbox in the same transaction, and marked sent only once
+posted: a post that fails (network, Discord down) is retried at the next sweep, and news
+pending at a restart is posted then. It sleeps until the next thing falls due (woken early
+when something falls due sooner, and at most `longest_sleep`, for changes made by other
+processes), so a time-out is announced within a second of its deadline. No fault stops it:
+a failed sweep or post is logged and retried with a growing pause.
 """
 
 from __future__ import annotations
@@ -59,8 +60,12 @@ class Sweeper:
                 await self.announce(event)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("could not announce a %s", event.kind)
+            except Exception as err:
+                log.warning("could not announce a %s (%s): retrying", event.kind, err)
+                failed += 1
+                await self.deadlines.undelivered(event)
+            else:
+                await self.deadlines.delivered(event)
         if failed:
             return self._fault()
         self.faults = 0

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 from discord.guild import Guild
 from discord.user import ClientUser
 from discord.utils import time_snowflake
@@ -88,6 +89,8 @@ class FakeDiscord(AsyncWebhookAdapter):
     def __init__(self, bot_user: dict[str, Any]) -> None:
         super().__init__()
         self.bot_user = bot_user
+        #: how many of the next channel posts fail as if the network were down
+        self.network_down = 0
         self.sent: list[Sent] = []
         self.channels: dict[int, dict[str, Any]] = {}
         self.originals: dict[str, dict[str, Any]] = {}  # interaction token -> response message
@@ -240,6 +243,9 @@ class FakeDiscord(AsyncWebhookAdapter):
         if route.method == "GET" and route.path == "/channels/{channel_id}":
             return self.channels[channel_id]
         if route.method == "POST" and route.path.endswith("/messages"):
+            if self.network_down:
+                self.network_down -= 1  # what discord.py raises once its own retries are spent
+                raise aiohttp.ClientOSError(111, "Connection refused")
             body, names = self.body(kwargs.get("json"), form, files)
             return self.record("post", channel_id, body, names)
         raise AssertionError(f"unexpected Discord call {route.method} {route.path}")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.errors import Refusal, join_parts
-from bot.match.records import MatchView
+from bot.match.records import MatchView, SweepEvent
 from bot.service import MatchService
 from bot.store import Store
 from bot.wording import result_parts
@@ -30,6 +30,15 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+async def swept(service: MatchService) -> list[SweepEvent]:
+    """One sweep, its news posted (marked sent in the outbox)."""
+    events, failed = await service.deadlines.sweep()
+    assert failed == 0
+    for event in events:
+        await service.deadlines.delivered(event)
+    return events
 
 
 def result(match: MatchView) -> str:

@@ -9,60 +9,91 @@ from collections.abc import Awaitable, Callable
 
 from rules import Outcome, Termination, get_game
 
+from ..store import Row
+from ..store.announcements import AnnouncementRows
 from .core import Core
 from .play import NO_MOVE_IN_TIME, Play
 from .records import MatchStatus, SweepEvent, SweepKind
 
 log = logging.getLogger("bot.deadlines")
-Step = Callable[[int, float], Awaitable[SweepEvent | None]]
+Step = Callable[[int, float], Awaitable[None]]
 
 
 class Deadlines:
     def __init__(self, core: Core, play: Play) -> None:
         self.core = core
         self.play = play
+        self.outbox = AnnouncementRows(core.store)
 
     async def sweep(self) -> tuple[list[SweepEvent], int]:
-        """Expire challenges, end overdue games and send reminders due: (what it did, how many
-        items failed)."""
+        """Expire challenges, end overdue games and note reminders due, each with its news
+        queued in the outbox; then (what there is to announce, how many items failed)."""
         now = self.core.clock()
         due: list[tuple[Step, int]] = [
             *((self._expire, i) for i in await self.core.challenges.due(now)),
             *((self._time_out, i) for i in await self.core.matches.overdue(now)),
             *((self._remind, i) for i in await self.core.matches.reminders_due(now)),
         ]
-        events: list[SweepEvent] = []
         failed = 0
         for step, item in due:
             try:
-                event = await step(item, now)
+                await step(item, now)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 failed += 1
                 log.warning("sweep: %s #%s failed", step.__name__, item, exc_info=True)
-                continue
-            if event is not None:
+        return await self.news(now), failed
+
+    async def news(self, now: float) -> list[SweepEvent]:
+        """The announcements not yet posted, oldest first (stale reminders are dropped)."""
+        events = []
+        for row in await self.outbox.claim(now):
+            event = await self._event(row, now)
+            if event is None:
+                await self.outbox.sent(row["id"], now)
+            else:
                 events.append(event)
-        return events, failed
+        return events
+
+    async def _event(self, row: Row, now: float) -> SweepEvent | None:
+        kind = SweepKind(row["kind"])
+        if kind == SweepKind.EXPIRED:
+            challenge = await self.core.challenge(row["challenge_id"])
+            return SweepEvent(kind, challenge=challenge, announcement_id=row["id"])
+        match = await self.core.match(row["match_id"])
+        if kind == SweepKind.REMINDER:
+            fresh = await self.core.match_row(match.id)
+            if not match.active or not fresh["reminded"]:
+                return None  # the player has moved since, or the game is over
+            left = (match.deadline or now) - now
+            return SweepEvent(kind, match=match, seconds_left=left, announcement_id=row["id"])
+        return SweepEvent(kind, match=match, announcement_id=row["id"])
+
+    async def delivered(self, event: SweepEvent) -> None:
+        if event.announcement_id is not None:
+            await self.outbox.sent(event.announcement_id, self.core.clock())
+
+    async def undelivered(self, event: SweepEvent) -> None:
+        """Left in the outbox: the next sweep posts it again."""
+        if event.announcement_id is not None:
+            await self.outbox.failed(event.announcement_id)
 
     async def next_due(self) -> float | None:
         """When the sweeper next has something to do (None: nothing is pending)."""
         times = [await self.core.challenges.next_expiry(), await self.core.matches.next_due()]
         return min((t for t in times if t is not None), default=None)
 
-    async def _expire(self, challenge_id: int, now: float) -> SweepEvent | None:
+    async def _expire(self, challenge_id: int, now: float) -> None:
         async with self.core.store.transaction() as db:
-            done = await self.core.challenges.expire(db, challenge_id, now)
-        if not done:
-            return None
-        return SweepEvent(SweepKind.EXPIRED, challenge=await self.core.challenge(challenge_id))
+            if await self.core.challenges.expire(db, challenge_id, now):
+                await self.outbox.add(db, SweepKind.EXPIRED, now, challenge_id=challenge_id)
 
-    async def _time_out(self, match_id: int, now: float) -> SweepEvent | None:
+    async def _time_out(self, match_id: int, now: float) -> None:
         async with self.core.store.transaction() as db:
             match = await self.core.match_row(match_id)
             if match["status"] != MatchStatus.ACTIVE or match["deadline"] > now:
-                return None  # moved in time, or another sweeper was first
+                return  # moved in time, or another sweeper was first
             if match["ply"] == 0:
                 await self.play.abort(db, match, NO_MOVE_IN_TIME)
                 kind = SweepKind.ABORTED
@@ -73,13 +104,9 @@ class Deadlines:
                     db, match, Outcome(game.opponent(late), Termination.TIME, late)
                 )
                 kind = SweepKind.TIMEOUT
-        return SweepEvent(kind, match=await self.core.match(match_id))
+            await self.outbox.add(db, kind, now, match_id=match_id)
 
-    async def _remind(self, match_id: int, now: float) -> SweepEvent | None:
+    async def _remind(self, match_id: int, now: float) -> None:
         async with self.core.store.transaction() as db:
-            done = await self.core.matches.mark_reminded(db, match_id, now)
-        if not done:
-            return None
-        match = await self.core.match(match_id)
-        left = (match.deadline or now) - now
-        return SweepEvent(SweepKind.REMINDER, match=match, seconds_left=left)
+            if await self.core.matches.mark_reminded(db, match_id, now):
+                await self.outbox.add(db, SweepKind.REMINDER, now, match_id=match_id)

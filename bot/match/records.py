@@ -207,3 +207,4 @@ class SweepEvent:
     challenge: ChallengeView | None = None
     match: MatchView | None = None
     seconds_left: float = 0.0
+    announcement_id: int | None = None  # its row in the outbox, marked sent once posted

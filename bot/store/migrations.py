@@ -129,6 +129,25 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ALTER TABLE matches ADD COLUMN termination_side TEXT
         """,
     ),
+    # 6: the outbox of the sweeper's news: written with what it announces, marked sent only
+    # once posted, so a failed post is retried (at least once, even across restarts)
+    (
+        """
+        CREATE TABLE announcements (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            challenge_id INTEGER REFERENCES challenges(id),
+            match_id INTEGER REFERENCES matches(id),
+            created_at REAL NOT NULL,
+            claimed_at REAL,
+            sent_at REAL,
+            attempts INTEGER NOT NULL DEFAULT 0
+        )
+        """,
+        """
+        CREATE INDEX announcements_pending ON announcements(id) WHERE sent_at IS NULL
+        """,
+    ),
 )
 
 LATEST = len(MIGRATIONS)

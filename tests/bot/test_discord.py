@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.commands.registry import BY_NAME
 from bot.discord_bot import COMMANDS
 from bot.match.records import SweepEvent
+from bot.sweeper import Sweeper
 from tests.discordkit import CHANNEL_ID, DiscordHarness, Sent
 
 ALICE = (111_111_111_111_111_111, "alice")
@@ -239,3 +240,25 @@ def test_the_harness_runs_on_the_discord_py_it_was_written_for() -> None:
         f"written for {written_for}: run `make test` (it installs the pinned test extras), or "
         "port tests/discordkit.py and change the pin in pyproject.toml's test extras"
     )
+
+
+async def test_a_time_out_announced_while_the_network_is_down_arrives_after(
+    discord_bot: DiscordHarness,
+) -> None:
+    _, thread = await start_game(discord_bot)
+    await discord_bot.command(ALICE, "move", thread, move="11-15")
+    app = discord_bot.bot.app
+    assert app is not None
+    async with app.store.transaction() as db:  # a day goes by
+        await db.execute("UPDATE matches SET deadline = deadline - 86400")
+    sweeper = Sweeper(app.service.deadlines, discord_bot.bot.on_sweep, first_pause=0.01)
+    before = len(discord_bot.fake.sent)
+    discord_bot.fake.network_down = 2
+    assert await sweeper.step() > 0 and await sweeper.step() > 0  # both posts fail: pauses
+    assert discord_bot.fake.sent[before:] == []
+    assert (await app.service.core.match(1)).status == "finished"  # decided all the same
+    await sweeper.step()  # the network is back
+    (timeout,) = discord_bot.fake.sent[before:]
+    assert timeout.channel_id == thread and "Time is up." in timeout.text
+    await sweeper.step()
+    assert len(discord_bot.fake.sent) == before + 1  # posted once

@@ -28,6 +28,7 @@ from tests.servicekit import (
     refused,
     result,
     start_match,
+    swept,
 )
 
 
@@ -327,18 +328,18 @@ async def test_overdue_game_is_lost_on_time_after_a_restart(tmp_path: Path, cloc
 async def test_game_without_a_move_is_aborted_on_time(service: MatchService, clock: Clock) -> None:
     await start_match(service, move_time="10m")
     clock.now += 601
-    events, _ = await service.deadlines.sweep()
+    events = await swept(service)
     assert [e.kind for e in events] == ["aborted"]
     assert await service.standings.leaderboard(GUILD, "checkers") == []
 
 
 async def test_one_reminder_before_the_deadline(service: MatchService, clock: Clock) -> None:
     await start_match(service, move_time="4h")
-    assert await service.deadlines.sweep() == ([], 0)
+    assert await swept(service) == []
     clock.now += 3 * 3600 + 1
-    events, _ = await service.deadlines.sweep()
+    events = await swept(service)
     assert [e.kind for e in events] == ["reminder"] and 3500 < events[0].seconds_left < 3600
-    assert await service.deadlines.sweep() == ([], 0)
+    assert await swept(service) == []
 
 
 async def test_unanswered_challenges_expire(service: MatchService, clock: Clock) -> None:
@@ -346,7 +347,7 @@ async def test_unanswered_challenges_expire(service: MatchService, clock: Clock)
         GUILD, CHANNEL, ALICE, "checkers", opponent_id=BOB
     )
     clock.now += 15 * 60 + 1
-    events, _ = await service.deadlines.sweep()
+    events = await swept(service)
     assert [e.kind for e in events] == ["expired"]
     assert (await service.core.challenge(challenge.id)).status == "expired"
 
@@ -369,7 +370,7 @@ async def test_an_old_database_opens_and_upgrades(tmp_path: Path) -> None:
     await old.close()
     new = await Store.open(path)
     try:
-        assert await new.version() == LATEST == 5
+        assert await new.version() == LATEST == 6
         row = await new.one("SELECT reminded, game_id FROM matches")
         assert row is not None and tuple(row) == (0, "checkers")
         assert await new.all("SELECT * FROM users") == []

@@ -11,6 +11,7 @@ from pathlib import Path
 from bot.match.records import MatchView, SweepEvent
 from bot.service import MatchService
 from bot.store import Store
+from bot.store.announcements import CLAIM_SECONDS
 from bot.sweeper import Sweeper
 from tests.faults import SmallDisk, locked
 from tests.servicekit import (
@@ -169,8 +170,9 @@ async def test_two_sweepers_on_one_file_end_a_game_once(db_path: Path, clock: Cl
             results = await asyncio.gather(*(s.deadlines.sweep() for s in services))
             events = [e for found, failed in results for e in found]
             assert [failed for _, failed in results] == [0, 0]
-            assert [e.kind for e in events] == ["timeout"]
+            assert [e.kind for e in events] == ["timeout"]  # one game ended, news claimed once
             assert events[0].match is not None and events[0].match.id == match.id
+            await services[0].deadlines.delivered(events[0])
     finally:
         for store in stores:
             await store.close()
@@ -222,3 +224,25 @@ async def test_the_guard_in_the_database_refuses_a_late_move_decided_in_time(
     )
     assert not landed
     assert (await service.core.match(match.id)).ply == 0
+
+
+async def test_news_claimed_by_a_process_that_died_is_posted_after_a_restart(
+    db_path: Path, clock: Clock
+) -> None:
+    store = await Store.open(db_path)
+    service = MatchService(store, clock=clock)
+    match = await _overdue(service, clock)
+    events, _ = await service.deadlines.sweep()  # the game ends, its news is claimed...
+    assert [e.kind for e in events] == ["timeout"]
+    await store.close()  # ...and the process dies before posting it
+    store = await Store.open(db_path)
+    try:
+        again = MatchService(store, clock=clock)
+        assert (await again.deadlines.sweep())[0] == []  # another's claim still holds
+        clock.now += CLAIM_SECONDS
+        (event,), _ = await again.deadlines.sweep()
+        assert event.kind == "timeout" and event.match is not None and event.match.id == match.id
+        await again.deadlines.delivered(event)
+        assert (await again.deadlines.sweep())[0] == []
+    finally:
+        await store.close()

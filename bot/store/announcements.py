@@ -1,0 +1,59 @@
+"""The SQL of the announcements table: the sweeper's outbox."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from .connection import Row, Store
+
+#: how long a sweeper may take to post what it claimed before another may post it
+CLAIM_SECONDS = 120.0
+_FREE = "sent_at IS NULL AND (claimed_at IS NULL OR claimed_at <= ?)"
+
+
+class AnnouncementRows:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def add(
+        self,
+        db: aiosqlite.Connection,
+        kind: str,
+        now: float,
+        *,
+        challenge_id: int | None = None,
+        match_id: int | None = None,
+    ) -> None:
+        """Queue news inside the transaction that made it happen."""
+        values = {"kind": kind, "challenge_id": challenge_id, "match_id": match_id}
+        await self.store.insert(db, "announcements", {**values, "created_at": now})
+
+    async def claim(self, now: float, limit: int = 100) -> list[Row]:
+        """Unsent news no other sweeper is posting (a claim lasts CLAIM_SECONDS), claimed
+        for this one: posted once normally, again only if a post failed or was lost."""
+        rows = await self.store.all(
+            f"SELECT * FROM announcements WHERE {_FREE} ORDER BY id LIMIT ?",
+            (now - CLAIM_SECONDS, limit),
+        )
+        claimed = []
+        for row in rows:
+            taken = await self.store.write_one(
+                f"UPDATE announcements SET claimed_at = ? WHERE id = ? AND {_FREE}",
+                (now, row["id"], now - CLAIM_SECONDS),
+            )
+            if taken:
+                claimed.append(row)
+        return claimed
+
+    async def sent(self, announcement_id: int, now: float) -> None:
+        await self.store.write_one(
+            "UPDATE announcements SET sent_at = ?, attempts = attempts + 1 WHERE id = ?",
+            (now, announcement_id),
+        )
+
+    async def failed(self, announcement_id: int) -> None:
+        """Free it for the next sweep."""
+        await self.store.write_one(
+            "UPDATE announcements SET claimed_at = NULL, attempts = attempts + 1 WHERE id = ?",
+            (announcement_id,),
+        )
