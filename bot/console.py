@@ -81,7 +81,8 @@ class Console:
         self.commands = Commands(service, self.names, default_move_time)
         self.out = out
         self.write = write
-        self.buttons: dict[int, list[list[Button]]] = {}  # channel -> its messages' buttons
+        #: channel -> its messages' buttons, with who may press them (None: anyone)
+        self.buttons: dict[int, list[tuple[int | None, list[Button]]]] = {}
         self.threads: dict[int, int] = {}  # match id -> thread channel id
         self.files = 0
 
@@ -168,7 +169,9 @@ class Console:
         wanted = label.strip().lower()
         places = [ctx.channel_id, *reversed(list(self.threads.values()))]
         for channel in places:
-            for buttons in reversed(self.buttons.get(channel, [])):
+            for owner, buttons in reversed(self.buttons.get(channel, [])):
+                if owner not in (None, ctx.user_id):
+                    continue  # a private reply: only its reader sees its buttons
                 for button in buttons:
                     if button.label.lower() == wanted:
                         here = Context(ctx.guild_id, channel, ctx.user_id, ctx.user_name)
@@ -186,7 +189,7 @@ class Console:
             self.post(channel, response.edit_origin, note="edited")
         if response.reply is not None:
             note = f"to {ctx.user_name}" if response.ephemeral else None
-            self.post(channel, response.reply, note=note)
+            self.post(channel, response.reply, note=note, reader=ctx.user_id)
         if response.match_id is None:
             return
         if response.open_thread is not None:
@@ -200,7 +203,10 @@ class Console:
         for message in response.posts:
             self.post(target, message)
 
-    def post(self, channel: int, message: Message, note: str | None = None) -> None:
+    def post(
+        self, channel: int, message: Message, note: str | None = None, reader: int | None = None
+    ) -> None:
+        """Print a message; `reader`: who alone sees it, when `note` says it is private."""
         who = f"bot ({note})" if note else "bot"
         prefix = f"{self.names.channel(channel)} {who}:"
         lines = [f"**{message.title}**"] if message.title else []
@@ -214,8 +220,9 @@ class Console:
             lines.append(f"[file {path}]")
         if message.buttons:
             lines.append(" ".join(f"[{b.label}]" for b in message.buttons))
-            if note != "edited" and note is None:
-                self.buttons.setdefault(channel, []).append(list(message.buttons))
+            if note != "edited":
+                owner = reader if note else None
+                self.buttons.setdefault(channel, []).append((owner, list(message.buttons)))
         for line in lines:
             self.write(f"{prefix} {line}")
 

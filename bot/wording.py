@@ -119,6 +119,13 @@ class Wording:
                 status += f" {self.people.user(match.draw_offer_by)} offers a draw."
         return " ".join(filter(None, [f"**{game.name} #{match.id}** —", headline, status]))
 
+    def resign_question(self, match: MatchView, user_id: int) -> str:
+        rival = self.people.name(match.opponent_of(user_id) or 0)
+        return (
+            f"Resign {match.game_name} #{match.id} against {rival}? The game ends as a loss "
+            "and your rating changes. Press the button to resign, or ignore this."
+        )
+
     def did(self, user_id: int, what: str) -> str:
         """'@alice resigned.', '@bob played 22-18.'."""
         return f"{self.people.user(user_id)} {what}."

@@ -374,12 +374,17 @@ class DiscordHarness:
         return self.fake.sent[before:]
 
     async def settle(self) -> None:
-        """Wait until every task the interaction started is done (the sweeper aside)."""
+        """Wait until every task the interaction started is done (the sweeper and the
+        timers of ephemeral buttons aside)."""
         for _ in range(500):
             busy = [
                 t
                 for t in asyncio.all_tasks()
-                if t is not asyncio.current_task() and not t.done() and t.get_name() != "sweeper"
+                if t is not asyncio.current_task()
+                and not t.done()
+                and t.get_name() != "sweeper"
+                # an ephemeral message's buttons expire after 15 minutes (discord.py's timer)
+                and "timeout_task" not in repr(t.get_coro())
             ]
             if not busy:
                 return

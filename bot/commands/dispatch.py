@@ -40,7 +40,8 @@ class Commands:
         #: buttons: (handler, acts on a challenge rather than a match)
         self.buttons: dict[str, tuple[Handler, bool]] = {
             "accept": (p.accept, True), "decline": (p.decline, True),
-            "cancel": (p.cancel, True), "resign": (p.resign, False), "draw": (p.draw, False),
+            "cancel": (p.cancel, True), "resign": (p.resign, False),
+            "resignyes": (p.resign_confirmed, False), "draw": (p.draw, False),
             "rematch": (p.rematch, False), "drawyes": (p.draw_yes, False),
             "drawno": (p.draw_no, False),
         }  # fmt: skip

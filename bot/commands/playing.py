@@ -80,6 +80,15 @@ class PlayingCommands(Boards):
         return [m for m in moves if wanted in m][:25]
 
     async def resign(self, ctx: Context, match: int | None = None) -> Response:
+        """Ask first: a private question with the one button that resigns."""
+        view = await self.service.play.playing_in(
+            ctx.guild_id, ctx.channel_id, ctx.user_id, match
+        )
+        question = self.words.resign_question(view, ctx.user_id)
+        confirm = Button("Yes, resign", "resignyes", view.id, "danger")
+        return Response(reply=Message(question, buttons=(confirm,)), ephemeral=True)
+
+    async def resign_confirmed(self, ctx: Context, match: int) -> Response:
         view = await self.service.play.resign(ctx.guild_id, ctx.channel_id, ctx.user_id, match)
         board = await self.board_message(view, self.words.did(ctx.user_id, "resigned"))
         return self.in_match(ctx, view, board, "You resigned.")

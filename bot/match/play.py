@@ -155,6 +155,12 @@ class Play:
         game = get_game(row["game_id"])
         return [game.format_move(m) for m in game.legal_moves(record.position)]
 
+    async def playing_in(
+        self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
+    ) -> MatchView:
+        """The active match the user plays in here (refused as any action in it would be)."""
+        return (await self._active(guild_id, channel_id, user_id, match_id))[1]
+
     async def resign(
         self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
     ) -> MatchView:

@@ -93,3 +93,22 @@ def test_the_console_command_reads_stdin(tmp_path: Path) -> None:
     assert f"Game over: {result}." in done.stdout
     # the start picture, the board when the game began, and one board a move
     assert len(list((tmp_path / "pics").glob("*.png"))) == len(lines) - 1
+
+
+async def test_resigning_asks_first_and_only_the_asker_can_confirm(
+    console: tuple[Console, list[str]],
+) -> None:
+    bot, output = console
+    for line in ("alice: /challenge @bob checkers side:black", "bob: [Accept]"):
+        await bot.line(line)
+    before = len(output)
+    for line in ("#checkers-1 bob: [Resign]", "#checkers-1 alice: [Yes, resign]"):
+        await bot.line(line)
+    assert output[before:] == [
+        "#checkers-1 bot (to bob): Resign Checkers #1 against alice? The game ends as a loss "
+        "and your rating changes. Press the button to resign, or ignore this.",
+        "#checkers-1 bot (to bob): [Yes, resign]",
+        "console: no [Yes, resign] button to press in #checkers-1",
+    ]
+    await bot.line("#checkers-1 bob: [Yes, resign]")
+    assert any("Game over: Black won (White resigned)." in line for line in output[before:])

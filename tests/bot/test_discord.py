@@ -47,6 +47,12 @@ async def start_game(bot: DiscordHarness) -> tuple[Sent, int]:
     return board, board.channel_id
 
 
+async def resign(bot: DiscordHarness, user: tuple[int, str], channel: int) -> list[Sent]:
+    """/resign, then the confirming button of the private question."""
+    question = one(await bot.command(user, "resign", channel), "ephemeral")
+    return await bot.click(user, question, "Yes, resign")
+
+
 async def test_a_whole_game_through_discord(discord_bot: DiscordHarness) -> None:
     bot = discord_bot
     board, thread = await start_game(bot)
@@ -91,7 +97,11 @@ async def test_a_whole_game_through_discord(discord_bot: DiscordHarness) -> None
     declined = one(await bot.click(BOB, offer, "Decline draw"), "reply")
     assert "declined the draw" in declined.text
 
-    resigned = one(await bot.click(BOB, declined, "Resign"), "reply")
+    question = one(await bot.click(BOB, declined, "Resign"), "ephemeral")
+    assert question.text.startswith("Resign Checkers #1 against <@") and question.labels == [
+        "Yes, resign"
+    ]
+    resigned = one(await bot.click(BOB, question, "Yes, resign"), "reply")
     assert "Game over: Black won (White resigned)" in resigned.text
     assert resigned.labels == ["Rematch"]
 
@@ -141,7 +151,7 @@ async def test_history_rules_help_games_stats(discord_bot: DiscordHarness) -> No
     rules = one(await bot.command(CAROL, "rules", game="three-musketeers"), "ephemeral")
     assert "[house]" in rules.text and rules.files == ["three-musketeers-start.png"]
     assert "/challenge" in one(await bot.command(CAROL, "help"), "ephemeral").text
-    await bot.command(BOB, "resign", thread)
+    await resign(bot, BOB, thread)
     stats = one(await bot.command(CAROL, "stats", user=ALICE), "reply")
     assert "Checkers" in str(stats.embeds) and "as Black 1-0-0" in str(stats.embeds)
 
@@ -226,7 +236,7 @@ async def test_only_the_player_to_move_and_the_challenged_are_pinged(
     for name, options in (("board", {}), ("games", {}), ("stats", {"user": ALICE})):
         looked = one(await bot.command(CAROL, name, thread, **options), "reply")
         assert looked.may_ping == set(), name  # spectators' replies ping nobody
-    await bot.command(BOB, "resign", thread)
+    await resign(bot, BOB, thread)
     board = one(await bot.command(CAROL, "leaderboard", game="checkers"), "reply")
     assert board.may_ping == set() and "1. alice" in board.text
 
