@@ -18,8 +18,8 @@ from rules import GAMES
 from .app import App
 from .commands.boards import Context
 from .commands.dispatch import Commands
+from .commands.registry import BOT_SUFFIX, NAME_SUFFIX, SIDE_CHOICES, CommandSpec
 from .commands.registry import COMMANDS as REGISTRY
-from .commands.registry import NAME_SUFFIX, SIDE_CHOICES, CommandSpec
 from .config import Settings
 from .match.records import SweepEvent
 from .replies import BUTTON_PREFIX, Button, Message, Response, private
@@ -129,6 +129,7 @@ def context(interaction: discord.Interaction) -> Context:
         interaction.channel_id or 0,
         user.id,
         getattr(user, "display_name", None) or user.name,
+        moderator=interaction.permissions.manage_messages,
     )
 
 
@@ -316,6 +317,7 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
             value = values.get(option.name)
             if option.kind == "user" and value is not None:
                 options[option.name + NAME_SUFFIX] = value.display_name
+                options[option.name + BOT_SUFFIX] = value.bot
                 value = value.id
             options[option.name] = value
         bot = _bot(interaction)

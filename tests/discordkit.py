@@ -30,6 +30,9 @@ GUILD_ID = 900_000_000_000_000_001
 CHANNEL_ID = 900_000_000_000_000_010
 APP_ID = 900_000_000_000_000_100
 EVERYONE = "2199023255551"  # all permissions
+MANAGE_MESSAGES = 1 << 13
+#: a plain member: everything but Manage Messages (so no moderator)
+MEMBER = str(int(EVERYONE) & ~MANAGE_MESSAGES)
 _counter = itertools.count(1)
 
 
@@ -258,6 +261,8 @@ class DiscordHarness:
         self.bot = GameBot(Settings(database_path=str(database)))
         self.bot_user = user_payload(APP_ID, "Boardgames", bot=True)
         self.fake = FakeDiscord(self.bot_user)
+        #: users with Manage Messages in the channel (moderators)
+        self.moderators: set[int] = set()
         self.channel = {
             "id": str(CHANNEL_ID),
             "type": 0,
@@ -341,7 +346,7 @@ class DiscordHarness:
             "mute": False,
             "nick": None,
             "flags": 0,
-            "permissions": EVERYONE,
+            "permissions": EVERYONE if user[0] in self.moderators else MEMBER,
         }
         payload = {
             "id": str(snowflake()),
@@ -394,12 +399,15 @@ class DiscordHarness:
     async def command(
         self, user: tuple[int, str], name: str, channel_id: int = CHANNEL_ID, /, **options: Any
     ) -> list[Sent]:
-        """A slash command; a (id, name) tuple as an option value is a user."""
+        """A slash command; an (id, name) tuple as an option value is a user, and an (id,
+        name, True) tuple a bot account."""
         data: dict[str, Any] = {"id": str(snowflake()), "name": name, "type": 1, "options": []}
         resolved: dict[str, dict[str, Any]] = {"users": {}, "members": {}}
         for key, value in options.items():
             if isinstance(value, tuple):
-                resolved["users"][str(value[0])] = user_payload(*value)
+                resolved["users"][str(value[0])] = user_payload(
+                    *value[:2], bot=value[2:] == (True,)
+                )
                 resolved["members"][str(value[0])] = {
                     "roles": [],
                     "joined_at": now(),

@@ -22,6 +22,8 @@ class Context:
     channel_id: int
     user_id: int
     user_name: str
+    #: may manage messages here (a server moderator): may call off anyone's game
+    moderator: bool = False
 
 
 def here(ctx: Context) -> dict[str, int]:

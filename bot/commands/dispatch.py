@@ -15,7 +15,7 @@ from ..wording import People
 from .boards import Context
 from .lookups import LookupCommands
 from .playing import PlayingCommands
-from .registry import BY_NAME, COMMANDS, NAME_SUFFIX, check_options
+from .registry import BOT_SUFFIX, BY_NAME, COMMANDS, NAME_SUFFIX, check_options
 
 _NUMBER = re.compile(r"[0-9]{1,20}")
 Handler = Callable[..., Awaitable[Response]]
@@ -54,6 +54,9 @@ class Commands:
         names = {ctx.user_id: ctx.user_name}
         for option in BY_NAME[command].options:
             name = options.pop(option.name + NAME_SUFFIX, None)
+            if options.pop(option.name + BOT_SUFFIX, False) and command == "challenge":
+                who = self.people.name(options[option.name])
+                return private(f"{who} is a bot account: challenge a person.")
             if option.kind == "user" and options.get(option.name) is not None and name:
                 names[options[option.name]] = name
         return await self._safely(self.handlers[command], ctx, names, **options)

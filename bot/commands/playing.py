@@ -81,9 +81,7 @@ class PlayingCommands(Boards):
 
     async def resign(self, ctx: Context, match: int | None = None) -> Response:
         """Ask first: a private question with the one button that resigns."""
-        view = await self.service.play.playing_in(
-            ctx.guild_id, ctx.channel_id, ctx.user_id, match
-        )
+        view = await self.service.play.playing_in(ctx.guild_id, ctx.channel_id, ctx.user_id, match)
         question = self.words.resign_question(view, ctx.user_id)
         confirm = Button("Yes, resign", "resignyes", view.id, "danger")
         return Response(reply=Message(question, buttons=(confirm,)), ephemeral=True)
@@ -116,7 +114,12 @@ class PlayingCommands(Boards):
         return self.in_match(ctx, result.match, board, "Done.")
 
     async def abort(self, ctx: Context, match: int | None = None) -> Response:
-        view = await self.service.play.abort_game(ctx.guild_id, ctx.channel_id, ctx.user_id, match)
+        if ctx.moderator and match is None:  # a moderator in a game's thread means that game
+            found = await self.service.core.resolve(ctx.guild_id, ctx.channel_id, ctx.user_id)
+            match = found["id"]
+        view = await self.service.play.abort_game(
+            ctx.guild_id, ctx.channel_id, ctx.user_id, match, moderator=ctx.moderator
+        )
         board = await self.board_message(view, self.words.did(ctx.user_id, "aborted the game"))
         return self.in_match(ctx, view, board, "The game is aborted.")
 

@@ -120,8 +120,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("help", "This list.", "lookups.help", guild_only=False),
 )
 BY_NAME = {c.name: c for c in COMMANDS}
-#: the extra value an adapter passes with a user option: the display name it knows
+#: the extra values an adapter passes with a user option: the display name it knows, and
+#: whether that user is a bot account
 NAME_SUFFIX = "_name"
+BOT_SUFFIX = "_bot"
 
 
 def check_options(command: str, options: dict[str, Any]) -> str | None:
@@ -130,7 +132,9 @@ def check_options(command: str, options: dict[str, Any]) -> str | None:
     if spec is None:
         return f"There is no /{command[:32]} command: /help lists them."
     known = {o.name for o in spec.options}
-    known |= {o.name + NAME_SUFFIX for o in spec.options if o.kind == "user"}
+    known |= {
+        o.name + s for o in spec.options if o.kind == "user" for s in (NAME_SUFFIX, BOT_SUFFIX)
+    }
     unknown = [o for o in options if o not in known]
     if unknown:
         takes = f"its options are: {spec.usage()}" if spec.options else "no options"

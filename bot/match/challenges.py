@@ -12,6 +12,9 @@ from ..store import Row
 from .core import Core, pick_game
 from .records import ChallengeStatus, ChallengeView, MatchView
 
+#: unanswered challenges a player may have out at once
+MAX_OPEN_CHALLENGES = 5
+
 
 class Challenges:
     def __init__(self, core: Core) -> None:
@@ -47,6 +50,11 @@ class Challenges:
             "expires_at": now + self.core.challenge_seconds,
         }
         async with self.core.store.transaction() as db:
+            if await self.core.challenges.open_by(challenger_id, now) >= MAX_OPEN_CHALLENGES:
+                raise Refusal(
+                    f"You already have {MAX_OPEN_CHALLENGES} open challenges: cancel one, or "
+                    "wait for answers, before making another."
+                )
             challenge_id = await self.core.challenges.insert(db, values)
         self.core.due(now + self.core.challenge_seconds)
         return await self.core.challenge(challenge_id)

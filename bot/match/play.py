@@ -21,6 +21,7 @@ AGREED = Outcome(None, Termination.AGREEMENT)
 #: the result_reason of a game aborted by a player (who: ended_by) or by the clock
 ABORTED_BY_PLAYER = "aborted"
 NO_MOVE_IN_TIME = "no move was made in time"
+CALLED_OFF = "called off by a moderator"
 
 
 def sentence(message: str, typed: str) -> str:
@@ -169,9 +170,18 @@ class Play:
         return await self.core.match(row["id"])
 
     async def abort_game(
-        self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        match_id: int | None = None,
+        *,
+        moderator: bool = False,
     ) -> MatchView:
-        """End a game without rating while a side has not moved yet."""
+        """End a game without rating while a side has not moved yet; a moderator may call
+        off any game in progress on the server, at any point."""
+        if moderator and match_id is not None:
+            return await self._call_off(guild_id, user_id, match_id)
         async with self._playing(guild_id, channel_id, user_id, match_id) as (db, row, _, _):
             if row["ply"] >= 2:
                 raise Refusal(
@@ -179,6 +189,14 @@ class Play:
                     "you may resign or offer a draw."
                 )
             await self.abort(db, row, ABORTED_BY_PLAYER, user_id)
+        return await self.core.match(row["id"])
+
+    async def _call_off(self, guild_id: int, moderator_id: int, match_id: int) -> MatchView:
+        async with self.core.lock(match_id), self.core.store.transaction() as db:
+            row = await self.core.resolve(guild_id, 0, moderator_id, match_id)
+            if row["status"] != MatchStatus.ACTIVE:
+                raise Refusal(f"Match #{match_id} is already over.")
+            await self.abort(db, row, CALLED_OFF, moderator_id)
         return await self.core.match(row["id"])
 
     async def offer_draw(

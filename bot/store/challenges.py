@@ -38,6 +38,15 @@ class ChallengeRows:
         )
         return done == 1
 
+    async def open_by(self, challenger_id: int, now: float) -> int:
+        """How many unanswered challenges a player has out."""
+        row = await self.store.one(
+            "SELECT COUNT(*) FROM challenges WHERE challenger_id = ? AND status = 'open' "
+            "AND expires_at > ?",
+            (challenger_id, now),
+        )
+        return int(row[0]) if row else 0
+
     async def open_rematch(self, match_id: int, now: float) -> Row | None:
         return await self.store.one(
             "SELECT * FROM challenges WHERE rematch_of = ? AND status = 'open' "

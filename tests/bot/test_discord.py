@@ -272,3 +272,29 @@ async def test_a_time_out_announced_while_the_network_is_down_arrives_after(
     assert timeout.channel_id == thread and "Time is up." in timeout.text
     await sweeper.step()
     assert len(discord_bot.fake.sent) == before + 1  # posted once
+
+
+async def test_bots_cannot_be_challenged_and_moderators_call_games_off(
+    discord_bot: DiscordHarness,
+) -> None:
+    bot = discord_bot
+    robot = (444_444_444_444_444_444, "robot", True)
+    refused = one(
+        await bot.command(ALICE, "challenge", game="checkers", opponent=robot), "ephemeral"
+    )
+    assert refused.text == f"<@{robot[0]}> is a bot account: challenge a person."
+    _, thread = await start_game(bot)
+    await bot.command(ALICE, "move", thread, move="11-15")
+    await bot.command(BOB, "move", thread, move="22-18")
+    no = one(await bot.command(CAROL, "abort", thread), "ephemeral")
+    assert "You are not playing in match #1" in no.text
+    bot.moderators.add(CAROL[0])
+    called_off = one(await bot.command(CAROL, "abort", thread), "reply")
+    assert f"Game over: Aborted by <@{CAROL[0]}>." in called_off.text
+
+
+async def test_five_open_challenges_at_most(discord_bot: DiscordHarness) -> None:
+    for _ in range(5):
+        one(await discord_bot.command(ALICE, "challenge", game="checkers"), "reply")
+    sixth = one(await discord_bot.command(ALICE, "challenge", game="checkers"), "ephemeral")
+    assert sixth.text.startswith("You already have 5 open challenges")
