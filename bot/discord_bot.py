@@ -307,6 +307,14 @@ async def _move_suggestions(
     return [app_commands.Choice(name=m, value=m) for m in moves]
 
 
+async def _match_suggestions(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    bot = _bot(interaction)
+    choices = await bot.handlers.match_choices(context(interaction), current)
+    return [app_commands.Choice(name=label, value=number) for label, number in choices]
+
+
 def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
     """The slash command of a registry entry: its options as Discord parameters (users
     become ids plus the display name seen), handled by the same Commands as the console."""
@@ -347,8 +355,10 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
     choices = {o.name: CHOICES[o.kind] for o in spec.options if o.kind in CHOICES}
     if choices:
         decorated = app_commands.choices(**choices)(decorated)
-    if any(o.autocomplete and o.name == "move" for o in spec.options):
-        decorated = app_commands.autocomplete(move=_move_suggestions)(decorated)
+    suggest: dict[str, Any] = {"move": _move_suggestions, "match": _match_suggestions}
+    completers = {o.name: suggest[o.name] for o in spec.options if o.autocomplete}
+    if completers:
+        decorated = app_commands.autocomplete(**completers)(decorated)
     if spec.guild_only:
         decorated = app_commands.guild_only()(decorated)
     return app_commands.Command(name=spec.name, description=spec.help, callback=decorated)

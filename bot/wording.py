@@ -119,6 +119,14 @@ class Wording:
                 status += f" {self.people.user(match.draw_offer_by)} offers a draw."
         return " ".join(filter(None, [f"**{game.name} #{match.id}** —", headline, status]))
 
+    def match_label(self, match: MatchView, user_id: int) -> str:
+        """'#12 Checkers, your move' for suggestion lists (plain text, at most 100 long)."""
+        if match.side_of(user_id) is None:
+            turn = f"move {match.ply + 1}"
+        else:
+            turn = "your move" if match.user_to_move == user_id else "their move"
+        return f"#{match.id} {match.game_name}, {turn}"[:100]
+
     def resign_question(self, match: MatchView, user_id: int) -> str:
         rival = self.people.name(match.opponent_of(user_id) or 0)
         return (

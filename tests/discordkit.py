@@ -67,7 +67,8 @@ class Sent:
     files: list[str] = field(default_factory=list)
     custom_ids: list[str] = field(default_factory=list)
     labels: list[str] = field(default_factory=list)
-    choices: list[str] = field(default_factory=list)
+    choices: list[Any] = field(default_factory=list)
+    choice_names: list[str] = field(default_factory=list)
     payload: dict[str, Any] = field(default_factory=dict)  # the message as Discord would store it
     #: the allowed_mentions the bot sent with it (None: the client's default)
     allowed_mentions: dict[str, Any] | None = None
@@ -183,7 +184,12 @@ class FakeDiscord(AsyncWebhookAdapter):
             data = body.get("data") or {}
             if kind == "autocomplete":
                 self.sent.append(
-                    Sent(kind, channel_id, choices=[c["value"] for c in data["choices"]])
+                    Sent(
+                        kind,
+                        channel_id,
+                        choices=[c["value"] for c in data["choices"]],
+                        choice_names=[c["name"] for c in data["choices"]],
+                    )
                 )
                 return {"interaction": {"id": str(route.webhook_id), "type": 4}}
             flags = data.get("flags", 0)
@@ -437,10 +443,19 @@ class DiscordHarness:
             {"name": k, "type": 4 if isinstance(v, int) else 3, "value": v}
             for k, v in options.items()
         ]
-        opts.append({"name": focused, "type": 3, "value": typed, "focused": True})
+        kind = 4 if focused == "match" else 3  # the option's declared type
+        opts.append({"name": focused, "type": kind, "value": typed, "focused": True})
         data = {"id": str(snowflake()), "name": name, "type": 1, "options": opts}
         sent = await self.dispatch(self.interaction(4, user, channel_id, data))
         return sent[-1].choices
+
+    async def suggestions(
+        self, user: tuple[int, str], name: str, focused: str, typed: str, channel_id: int
+    ) -> list[tuple[str, Any]]:
+        """(shown name, value) of each autocomplete choice."""
+        await self.autocomplete(user, name, focused, typed, channel_id)
+        last = self.fake.sent[-1]
+        return list(zip(last.choice_names, last.choices, strict=True))
 
     async def click(self, user: tuple[int, str], message: Sent, label: str) -> list[Sent]:
         """Press the labelled button of a message the bot sent."""

@@ -92,5 +92,8 @@ class Commands:
     async def move_choices(self, ctx: Context, typed: str, match: int | None = None) -> list[str]:
         return await self.playing.move_choices(ctx, typed, match)
 
+    async def match_choices(self, ctx: Context, typed: str) -> list[tuple[str, int]]:
+        return await self.lookups.match_choices(ctx, typed)
+
     async def announce(self, event: SweepEvent) -> tuple[int | None, int, Message]:
         return await self.lookups.announce(event)

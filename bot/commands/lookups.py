@@ -19,6 +19,23 @@ class LookupCommands(Boards):
         row = await self.service.core.resolve(ctx.guild_id, ctx.channel_id, ctx.user_id, match)
         return await self.service.core.match(row["id"])
 
+    async def match_choices(self, ctx: Context, typed: str) -> list[tuple[str, int]]:
+        """Autocomplete for a match number: the caller's games on this server, then the
+        channel's, as (label, number); a hint (number 0) when there is none."""
+        core = self.service.core
+        mine = await core.matches.of_user(ctx.guild_id, ctx.user_id, ("active",), 25)
+        here = await core.matches.active_here(ctx.guild_id, ctx.channel_id)
+        seen: dict[int, str] = {}
+        for row in [*mine, *here]:
+            view = MatchView.of(row)
+            if view.id not in seen:
+                seen[view.id] = self.words.match_label(view, ctx.user_id)
+        wanted = typed.strip().lstrip("#")
+        choices = [(label, n) for n, label in seen.items() if wanted in f"{n} {label}"]
+        if not seen:
+            return [("You have no game in progress here: start one with /challenge", 0)]
+        return choices[:25]
+
     async def board(self, ctx: Context, match: int | None = None) -> Response:
         view = await self._viewed(ctx, match)
         headline = f"Move {view.ply}." if view.ply else "No move yet."

@@ -76,7 +76,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "playing.move",
         (
             Option("move", "text", "your move, e.g. 11-15", required=True, autocomplete=True),
-            Option("match", "number", "the match number, if you play several here"),
+            Option(
+                "match", "number", "the match number, if you play several here", autocomplete=True
+            ),
         ),
         example="/move move:11-15",
     ),

@@ -298,3 +298,19 @@ async def test_five_open_challenges_at_most(discord_bot: DiscordHarness) -> None
         one(await discord_bot.command(ALICE, "challenge", game="checkers"), "reply")
     sixth = one(await discord_bot.command(ALICE, "challenge", game="checkers"), "ephemeral")
     assert sixth.text.startswith("You already have 5 open challenges")
+
+
+async def test_match_numbers_are_suggested(discord_bot: DiscordHarness) -> None:
+    bot = discord_bot
+    empty = await bot.suggestions(CAROL, "board", "match", "", CHANNEL_ID)
+    assert empty == [("You have no game in progress here: start one with /challenge", 0)]
+    _, thread = await start_game(bot)
+    assert await bot.suggestions(ALICE, "resign", "match", "", CHANNEL_ID) == [
+        ("#1 Checkers, your move", 1)
+    ]
+    assert await bot.suggestions(BOB, "move", "match", "1", thread) == [
+        ("#1 Checkers, their move", 1)
+    ]
+    assert await bot.suggestions(CAROL, "board", "match", "", CHANNEL_ID) == [
+        ("#1 Checkers, move 1", 1)
+    ]
