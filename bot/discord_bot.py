@@ -18,7 +18,13 @@ from rules import GAMES
 from .app import App
 from .commands.boards import Context
 from .commands.dispatch import Commands
-from .commands.registry import BOT_SUFFIX, NAME_SUFFIX, SIDE_CHOICES, CommandSpec
+from .commands.registry import (
+    BOT_SUFFIX,
+    GLOBAL_SUFFIX,
+    NAME_SUFFIX,
+    SIDE_CHOICES,
+    CommandSpec,
+)
 from .commands.registry import COMMANDS as REGISTRY
 from .config import Settings
 from .match.records import SweepEvent
@@ -130,6 +136,7 @@ def context(interaction: discord.Interaction) -> Context:
         user.id,
         getattr(user, "display_name", None) or user.name,
         moderator=interaction.permissions.manage_messages,
+        global_name=user.global_name or user.name,
     )
 
 
@@ -325,6 +332,7 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
             value = values.get(option.name)
             if option.kind == "user" and value is not None:
                 options[option.name + NAME_SUFFIX] = value.display_name
+                options[option.name + GLOBAL_SUFFIX] = value.global_name or value.name
                 options[option.name + BOT_SUFFIX] = value.bot
                 value = value.id
             options[option.name] = value

@@ -19,12 +19,16 @@ from .store.standings import RatingRows, UserRows
 MAX_NAME = 64
 
 
+def _clean(name: str, user_id: int) -> str:
+    return " ".join(name.split())[:MAX_NAME] or str(user_id)
+
+
 class Standings:
     def __init__(self, store: Store) -> None:
         self.ratings = RatingRows(store)
         self.users = UserRows(store)
         self.matches = MatchRows(store)
-        self._names: dict[int, str] = {}
+        self._names: dict[tuple[int, int], tuple[str, str]] = {}
 
     async def rate(self, db: aiosqlite.Connection, row: Row, outcome: Outcome) -> None:
         """Both players' new Glicko-2 ratings and records, inside the transaction that
@@ -46,25 +50,26 @@ class Standings:
         return Rating(row["rating"], row["rd"], row["volatility"]) if row else Rating()
 
     # --- names ---
-    async def remember(self, user_id: int, name: str) -> None:
-        """Keep a display name for leaderboards (written only when it changed)."""
-        name = " ".join(name.split())[:MAX_NAME] or str(user_id)
-        if self._names.get(user_id) == name:
+    async def remember(self, guild_id: int, user_id: int, here: str, everywhere: str) -> None:
+        """Keep the name someone goes by on this server and their global name, for
+        leaderboards (written only when they changed)."""
+        names = (_clean(here, user_id), _clean(everywhere, user_id))
+        if self._names.get((guild_id, user_id)) == names:
             return
-        await self.users.remember(user_id, name)
-        self._names[user_id] = name
+        await self.users.remember(guild_id, user_id, *names)
+        self._names[(guild_id, user_id)] = names
 
-    async def remember_all(self, names: dict[int, str]) -> None:
+    async def remember_all(self, guild_id: int, names: dict[int, tuple[str, str]]) -> None:
         """Best effort: a name is a nicety, so a database that cannot save skips it."""
-        for user_id, name in names.items():
+        for user_id, (here, everywhere) in names.items():
             try:
-                await self.remember(user_id, name)
+                await self.remember(guild_id, user_id, here, everywhere)
             except CannotSave:
                 return
 
-    async def known_name(self, user_id: int) -> str | None:
-        """The display name as typed, if the bot has seen one."""
-        return await self.users.name(user_id)
+    async def known_name(self, guild_id: int, user_id: int) -> str | None:
+        """The name as typed, on this server (else globally), if the bot has seen one."""
+        return await self.users.name(guild_id, user_id)
 
     # --- reading ---
     async def leaderboard(

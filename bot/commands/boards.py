@@ -21,9 +21,11 @@ class Context:
     guild_id: int
     channel_id: int
     user_id: int
-    user_name: str
+    user_name: str  # as they appear on this server
     #: may manage messages here (a server moderator): may call off anyone's game
     moderator: bool = False
+    #: the account's own name, shown on servers where they have not been seen
+    global_name: str = ""
 
 
 def here(ctx: Context) -> dict[str, int]:
@@ -96,7 +98,8 @@ class Boards:
 
     async def started(self, match: MatchView, headline: str) -> Response:
         names = [
-            await self.service.standings.known_name(u) or str(u) for u in match.players.values()
+            await self.service.standings.known_name(match.guild_id, u) or str(u)
+            for u in match.players.values()
         ]
         sides = self.words.sides(match)
         return Response(

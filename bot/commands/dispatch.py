@@ -15,7 +15,14 @@ from ..wording import People
 from .boards import Context
 from .lookups import LookupCommands
 from .playing import PlayingCommands
-from .registry import BOT_SUFFIX, BY_NAME, COMMANDS, NAME_SUFFIX, check_options
+from .registry import (
+    BOT_SUFFIX,
+    BY_NAME,
+    COMMANDS,
+    GLOBAL_SUFFIX,
+    NAME_SUFFIX,
+    check_options,
+)
 
 _NUMBER = re.compile(r"[0-9]{1,20}")
 Handler = Callable[..., Awaitable[Response]]
@@ -51,14 +58,15 @@ class Commands:
         problem = check_options(command, options)
         if problem is not None:
             return private(problem)
-        names = {ctx.user_id: ctx.user_name}
+        names = {ctx.user_id: (ctx.user_name, ctx.global_name or ctx.user_name)}
         for option in BY_NAME[command].options:
             name = options.pop(option.name + NAME_SUFFIX, None)
+            everywhere = options.pop(option.name + GLOBAL_SUFFIX, None) or name
             if options.pop(option.name + BOT_SUFFIX, False) and command == "challenge":
                 who = self.people.name(options[option.name])
                 return private(f"{who} is a bot account: challenge a person.")
             if option.kind == "user" and options.get(option.name) is not None and name:
-                names[options[option.name]] = name
+                names[options[option.name]] = (name, everywhere or name)
         return await self._safely(self.handlers[command], ctx, names, **options)
 
     async def click(self, ctx: Context, custom_id: str) -> Response:
@@ -75,10 +83,16 @@ class Commands:
                 await self.service.core.check_here(number, ctx.guild_id, ctx.channel_id)
             except Refusal as refusal:
                 return private(refusal.text(self.people.name))
-        return await self._safely(handler, ctx, {ctx.user_id: ctx.user_name}, number)
+        names = {ctx.user_id: (ctx.user_name, ctx.global_name or ctx.user_name)}
+        return await self._safely(handler, ctx, names, number)
 
     async def _safely(
-        self, handler: Handler, ctx: Context, names: dict[int, str], *args: Any, **kwargs: Any
+        self,
+        handler: Handler,
+        ctx: Context,
+        names: dict[int, tuple[str, str]],
+        *args: Any,
+        **kwargs: Any,
     ) -> Response:
         """Call a handler; a refusal becomes a private reply and writes nothing. After a
         success the display names seen are remembered, if the database takes them."""
@@ -86,7 +100,7 @@ class Commands:
             response = await handler(ctx, *args, **kwargs)
         except Refusal as refusal:
             return private(refusal.text(self.people.name))
-        await self.service.standings.remember_all(names)
+        await self.service.standings.remember_all(ctx.guild_id, names)
         return response
 
     async def move_choices(self, ctx: Context, typed: str, match: int | None = None) -> list[str]:

@@ -83,7 +83,8 @@ class LookupCommands(Boards):
     ) -> Response:
         who = user if user is not None else ctx.user_id
         stats = await self.service.standings.stats(ctx.guild_id, who, game)
-        name = self.words.person(who, await self.service.standings.known_name(who))
+        known = await self.service.standings.known_name(ctx.guild_id, who)
+        name = self.words.person(who, known)
         if not stats:
             return Response(reply=Message(f"{name} has no finished games here yet."))
         return Response(

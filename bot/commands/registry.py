@@ -125,6 +125,7 @@ BY_NAME = {c.name: c for c in COMMANDS}
 #: the extra values an adapter passes with a user option: the display name it knows, and
 #: whether that user is a bot account
 NAME_SUFFIX = "_name"
+GLOBAL_SUFFIX = "_global"
 BOT_SUFFIX = "_bot"
 
 
@@ -134,9 +135,8 @@ def check_options(command: str, options: dict[str, Any]) -> str | None:
     if spec is None:
         return f"There is no /{command[:32]} command: /help lists them."
     known = {o.name for o in spec.options}
-    known |= {
-        o.name + s for o in spec.options if o.kind == "user" for s in (NAME_SUFFIX, BOT_SUFFIX)
-    }
+    extras = (NAME_SUFFIX, GLOBAL_SUFFIX, BOT_SUFFIX)
+    known |= {o.name + s for o in spec.options if o.kind == "user" for s in extras}
     unknown = [o for o in options if o not in known]
     if unknown:
         takes = f"its options are: {spec.usage()}" if spec.options else "no options"

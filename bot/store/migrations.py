@@ -148,6 +148,18 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         CREATE INDEX announcements_pending ON announcements(id) WHERE sent_at IS NULL
         """,
     ),
+    # 7: display names per server (a nickname stays on its server); users keeps the
+    # account's global name, shown where no server name is known
+    (
+        """
+        CREATE TABLE member_names (
+            guild_id INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            PRIMARY KEY (guild_id, user_id)
+        ) WITHOUT ROWID
+        """,
+    ),
 )
 
 LATEST = len(MIGRATIONS)

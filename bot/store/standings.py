@@ -43,8 +43,11 @@ class RatingRows:
         )
 
     async def best(self, guild_id: int, game_id: str, limit: int) -> list[Row]:
+        """The best rated, each with the name they go by on this server (else globally)."""
         return await self.store.all(
-            "SELECT r.*, u.name FROM ratings r LEFT JOIN users u ON u.user_id = r.user_id "
+            "SELECT r.*, COALESCE(m.name, u.name) AS name FROM ratings r "
+            "LEFT JOIN member_names m ON m.guild_id = r.guild_id AND m.user_id = r.user_id "
+            "LEFT JOIN users u ON u.user_id = r.user_id "
             "WHERE r.guild_id = ? AND r.game_id = ? ORDER BY r.rating DESC, r.user_id LIMIT ?",
             (guild_id, game_id, limit),
         )
@@ -54,14 +57,24 @@ class UserRows:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    async def name(self, user_id: int) -> str | None:
-        row = await self.store.one("SELECT name FROM users WHERE user_id = ?", (user_id,))
-        return row["name"] if row else None
+    async def name(self, guild_id: int, user_id: int) -> str | None:
+        """The name someone goes by on this server, else their global name."""
+        row = await self.store.one(
+            "SELECT COALESCE((SELECT name FROM member_names WHERE guild_id = ? AND user_id = ?),"
+            " (SELECT name FROM users WHERE user_id = ?))",
+            (guild_id, user_id, user_id),
+        )
+        return row[0] if row else None
 
-    async def remember(self, user_id: int, name: str) -> None:
+    async def remember(self, guild_id: int, user_id: int, here: str, everywhere: str) -> None:
         async with self.store.transaction() as db:
             await db.execute(
                 "INSERT INTO users (user_id, name) VALUES (?, ?) "
                 "ON CONFLICT(user_id) DO UPDATE SET name = excluded.name",
-                (user_id, name),
+                (user_id, everywhere),
+            )
+            await db.execute(
+                "INSERT INTO member_names (guild_id, user_id, name) VALUES (?, ?, ?) "
+                "ON CONFLICT(guild_id, user_id) DO UPDATE SET name = excluded.name",
+                (guild_id, user_id, here),
             )

@@ -38,8 +38,8 @@ async def test_random_games_to_the_end_with_ratings(
     service: MatchService, tmp_path: Path, game_id: str
 ) -> None:
     rng = random.Random(game_id)
-    await service.standings.remember(ALICE, "Alice")
-    await service.standings.remember(BOB, "Bob")
+    await service.standings.remember(GUILD, ALICE, "Alice", "Alice")
+    await service.standings.remember(GUILD, BOB, "Bob", "Bob")
     for _ in range(2):
         match = await play_random(service, await start_match(service, game_id), rng)
         assert match.status == "finished" and match.outcome is not None
@@ -169,7 +169,7 @@ async def test_several_matches_in_a_channel_need_an_id(service: MatchService) ->
     second = await start_match(
         service, "three-musketeers", challenger=CAROL, opponent=ALICE, side="enemy"
     )
-    await service.standings.remember(CAROL, "Carol")
+    await service.standings.remember(GUILD, CAROL, "Carol", "Carol")
     await refused(
         service,
         service.play.move(GUILD, CHANNEL, ALICE, "11-15"),
@@ -370,7 +370,7 @@ async def test_an_old_database_opens_and_upgrades(tmp_path: Path) -> None:
     await old.close()
     new = await Store.open(path)
     try:
-        assert await new.version() == LATEST == 6
+        assert await new.version() == LATEST == 7
         row = await new.one("SELECT reminded, game_id FROM matches")
         assert row is not None and tuple(row) == (0, "checkers")
         assert await new.all("SELECT * FROM users") == []
@@ -393,3 +393,17 @@ async def test_check_db_reports_a_tampered_position(service: MatchService, tmp_p
         await db.execute("UPDATE matches SET position = 'W:W:B1' WHERE id = ?", (match.id,))
     count, problems = await check_db(tmp_path / "bot.sqlite3")
     assert count == 1 and problems == ["match #1: stored position differs from the log replayed"]
+
+
+async def test_a_nickname_stays_on_its_server(service: MatchService) -> None:
+    await service.standings.remember(GUILD, ALICE, "Ally the Bold", "Alice")
+    assert await service.standings.known_name(GUILD, ALICE) == "Ally the Bold"
+    assert await service.standings.known_name(GUILD + 1, ALICE) == "Alice"
+    for guild in (GUILD, GUILD + 1):
+        challenge = await service.challenges.challenge(guild, CHANNEL, ALICE, "checkers")
+        await service.challenges.accept(challenge.id, BOB, guild_id=guild, channel_id=CHANNEL)
+        await service.play.resign(guild, CHANNEL, BOB)
+    here = await service.standings.leaderboard(GUILD, "checkers")
+    there = await service.standings.leaderboard(GUILD + 1, "checkers")
+    assert [r.name for r in here] == ["Ally the Bold", None]
+    assert [r.name for r in there] == ["Alice", None]  # Bob's name was never seen

@@ -129,7 +129,7 @@ async def test_a_name_write_cancelled_at_once_does_not_wedge_the_connection(
 ) -> None:
     """The reported case: cancelled right after it started, then a draw offer and a move."""
     match = await start_match(service, side="black")
-    task = asyncio.create_task(service.standings.remember(50, "x"))
+    task = asyncio.create_task(service.standings.remember(GUILD, 50, "x", "x"))
     await asyncio.sleep(0)
     task.cancel()
     await asyncio.gather(task, return_exceptions=True)
