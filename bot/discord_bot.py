@@ -137,6 +137,7 @@ def context(interaction: discord.Interaction) -> Context:
         getattr(user, "display_name", None) or user.name,
         moderator=interaction.permissions.manage_messages,
         global_name=user.global_name or user.name,
+        upload_limit=interaction.filesize_limit,
     )
 
 
@@ -191,13 +192,19 @@ class GameBot(discord.AutoShardedClient):
 
     # --- answering --------------------------------------------------------------------------
     async def respond(
-        self, interaction: discord.Interaction, handler: Any, *, click: bool = False
+        self,
+        interaction: discord.Interaction,
+        handler: Any,
+        *,
+        click: bool = False,
+        slow: bool = False,
     ) -> None:
-        """Run a handler and show its Response, deferring if it takes long."""
+        """Run a handler and show its Response, deferring at once if it is `slow`, else if
+        it takes long."""
         task = asyncio.ensure_future(handler(context(interaction)))
         self._handling.add(task)
         task.add_done_callback(self._handling.discard)
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        done, _ = await asyncio.wait({task}, timeout=0 if slow else DEFER_AFTER)
         deferred = not done
         if deferred:
             await interaction.response.defer(thinking=not click)
@@ -286,11 +293,6 @@ def _bot(interaction: discord.Interaction) -> GameBot:
     return interaction.client
 
 
-async def _run(interaction: discord.Interaction, command: str, **options: Any) -> None:
-    bot = _bot(interaction)
-    await bot.respond(interaction, lambda ctx: bot.handlers.run(command, ctx, **options))
-
-
 # --- the slash commands, generated from the registry --------------------------------------
 ANNOTATIONS: dict[str, Any] = {
     "text": str,
@@ -337,7 +339,9 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
                 value = value.id
             options[option.name] = value
         bot = _bot(interaction)
-        await bot.respond(interaction, lambda ctx: bot.handlers.run(spec.name, ctx, **options))
+        await bot.respond(
+            interaction, lambda ctx: bot.handlers.run(spec.name, ctx, **options), slow=spec.slow
+        )
 
     parameters = [
         inspect.Parameter(

@@ -55,6 +55,18 @@ def result_parts(match: MatchView) -> tuple[Part, ...]:
     return (capitalised(f"{game.side_name(match.winner_side)} won ({reason})"),)
 
 
+def _numbered(moves: tuple[str, ...]) -> list[str]:
+    """'1. 11-15 22-18', '2. 15x22 ...': one entry a move pair."""
+    return [f"{n // 2 + 1}. {' '.join(moves[n : n + 2])}" for n in range(0, len(moves), 2)]
+
+
+def _pdn_result(match: MatchView) -> str:
+    """PDN's result: 1-0 when Black (the first player) won, 0-1 for White, 1/2-1/2, *."""
+    if match.status != MatchStatus.FINISHED:
+        return "*"
+    return {"b": "1-0", "w": "0-1", None: "1/2-1/2"}.get(match.winner_side, "*")
+
+
 class Wording:
     """The words of every message, for one adapter's way of showing people."""
 
@@ -178,14 +190,28 @@ class Wording:
             fields.append((game.name, f"{rating}, {s.wins}-{s.draws}-{s.losses} (W-D-L); {sides}"))
         return tuple(fields)
 
-    def history(self, match: MatchView) -> str:
-        """The move list as a text file: a heading, the result, then numbered moves."""
-        lines = [f"{match.game_name} #{match.id} — {self.sides(match)}"]
-        lines += [f"Result: {self.result(match)}", ""]
-        for number in range(0, len(match.moves), 2):
-            pair = " ".join(match.moves[number : number + 2])
-            lines.append(f"{number // 2 + 1}. {pair}")
-        return "\n".join(lines) + "\n"
+    def history(self, match: MatchView, names: dict[int, str]) -> tuple[str, str]:
+        """The move record as a file: (name, text). Checkers gets standard PDN (the tags,
+        then the numbered moves and the result); the other games a heading, the result and
+        the numbered moves. `names`: the players' names as plain text."""
+        game = get_game(match.game_id)
+        moves = _numbered(match.moves)
+        if game.id == "checkers":
+            tags = {
+                "Event": f"{game.name} #{match.id}",
+                "Black": names[match.players["b"]],
+                "White": names[match.players["w"]],
+                "Result": _pdn_result(match),
+                "GameType": "21",
+            }
+            head = [f'[{tag} "{value.replace(chr(34), chr(39))}"]' for tag, value in tags.items()]
+            body = " ".join([*moves, tags["Result"]])
+            return f"{game.id}-{match.id}.pdn", "\n".join([*head, "", body]) + "\n"
+        sides = ", ".join(
+            f"{game.side_name(side)}: {names[user]}" for side, user in match.players.items()
+        )
+        lines = [f"{game.name} #{match.id} — {sides}", f"Result: {self.result(match)}", ""]
+        return f"{game.id}-{match.id}.txt", "\n".join([*lines, *moves]) + "\n"
 
     @staticmethod
     def help() -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,6 +22,8 @@ FRAME_MS = 900
 LAST_FRAME_MS = 4000
 #: zlib level 3: half the encoding time of the default 6 for a few KB more
 PNG_LEVEL = 3
+#: the smallest board a replay shrinks to before giving up on an upload limit
+MIN_GIF_SIZE = 160
 
 
 def _drawing(game_id: str) -> Drawing:
@@ -78,20 +81,48 @@ def game_gif(
     perspective: str | None = None,
     size: int | None = None,
     outcome: Outcome | None = None,
+    max_bytes: int | None = None,
 ) -> bytes:
-    """An animated replay: the start, then one frame a move; the last frame stays longer."""
+    """An animated replay: the start, then one frame a move; the last frame stays longer.
+
+    With `max_bytes` (an upload limit), a replay too big for it keeps every k-th position
+    (the first and last always), then, if it must, shrinks the picture, until it fits."""
     if len(positions) != len(moves) + 1:
         raise RulesError("a replay needs one position more than it has moves")
     drawing = _drawing(game_id)
     size = size or round(drawing.default_size * 0.75)
+    kept = list(range(len(positions)))
+    while True:
+        gif = _gif(game_id, positions, moves, kept, perspective, size, outcome)
+        if max_bytes is None or len(gif) <= max_bytes:
+            return gif
+        if len(kept) > 2:
+            step = math.ceil(len(gif) / max_bytes * 1.1 * len(positions) / len(kept))
+            kept = sorted({*range(0, len(positions), step), len(positions) - 1})
+        elif size > MIN_GIF_SIZE:
+            size = max(MIN_GIF_SIZE, round(size * 0.8))
+        else:
+            raise RulesError(f"no replay of this game fits in {max_bytes} bytes")
+
+
+def _gif(
+    game_id: str,
+    positions: Sequence[Any],
+    moves: Sequence[Any],
+    kept: list[int],
+    perspective: str | None,
+    size: int,
+    outcome: Outcome | None,
+) -> bytes:
+    """The frames of the kept positions (each showing the move that led to it)."""
+    last = len(positions) - 1
     frames = [
         board_image(
-            game_id, position, last_move=move, before=before, perspective=perspective,
-            size=size, outcome=outcome if i == len(moves) else None,
+            game_id, positions[i], last_move=moves[i - 1] if i else None,
+            before=positions[i - 1] if i else None, perspective=perspective, size=size,
+            outcome=outcome if i == last else None,
         )
-        for i, (position, move, before) in enumerate(
-            zip(positions, [None, *moves], [None, *positions[:-1]], strict=True)
-        )
+        for i in kept
     ]  # fmt: skip
     out = io.BytesIO()
     durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]

@@ -26,6 +26,8 @@ class Context:
     moderator: bool = False
     #: the account's own name, shown on servers where they have not been seen
     global_name: str = ""
+    #: the largest upload the server allows (Discord: 10 MiB without boosts)
+    upload_limit: int = 10 * 1024 * 1024
 
 
 def here(ctx: Context) -> dict[str, int]:

@@ -13,6 +13,9 @@ from ..match.records import MatchView, SweepEvent, SweepKind
 from ..replies import Attachment, Message, Response
 from .boards import Boards, Context
 
+#: what a message's own fields and the multipart framing take of the upload limit
+UPLOAD_MARGIN = 64 * 1024
+
 
 class LookupCommands(Boards):
     async def _viewed(self, ctx: Context, match: int | None) -> MatchView:
@@ -55,15 +58,22 @@ class LookupCommands(Boards):
         view = await self._viewed(ctx, match)
         game = get_game(view.game_id)
         record = await self.service.core.replay(view.id)
+        names = {
+            u: await self.service.standings.known_name(ctx.guild_id, u) or f"player {u}"
+            for u in view.players.values()
+        }
+        filename, text = self.words.history(view, names)
+        room = ctx.upload_limit - len(text.encode()) - UPLOAD_MARGIN
         gif = await asyncio.to_thread(
-            game_gif, game.id, record.positions, record.moves, outcome=view.outcome
-        )
+            game_gif, game.id, record.positions, record.moves, outcome=view.outcome,
+            max_bytes=room,
+        )  # fmt: skip
         result = self.words.result(view)
         return Response(
             reply=Message(
                 f"**{game.name} #{view.id}**: {len(view.moves)} moves. {result}.",
                 files=(
-                    Attachment(f"{game.id}-{view.id}.txt", self.words.history(view).encode()),
+                    Attachment(filename, text.encode()),
                     Attachment(f"{game.id}-{view.id}.gif", gif),
                 ),
             )

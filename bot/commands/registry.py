@@ -29,6 +29,8 @@ class CommandSpec:
     options: tuple[Option, ...] = ()
     example: str | None = None
     guild_only: bool = True
+    #: takes seconds (a replay to draw): the adapter acknowledges it at once
+    slow: bool = False
 
     def usage(self) -> str:
         """'/challenge [opponent] game [side] [time_per_move]'."""
@@ -102,9 +104,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "history",
-        "A game's moves as a text file, and an animated replay.",
+        "A game's moves as a file (PDN for Checkers), and an animated replay.",
         "lookups.history",
         (MATCH,),
+        slow=True,
     ),
     about_a_game("leaderboard", "The best players of a game on this server."),
     CommandSpec(

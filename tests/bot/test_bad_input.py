@@ -4,9 +4,11 @@ and never reaches another server's games."""
 from __future__ import annotations
 
 import asyncio
+import io
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bot.commands.boards import Context
 from bot.commands.dispatch import Commands
@@ -15,6 +17,8 @@ from bot.discord_bot import DiscordPeople
 from bot.errors import Refusal
 from bot.service import MatchService
 from bot.store import Store
+from rules import get_game
+from tests.gamekit import random_record
 from tests.servicekit import ALICE, BOB, CHANNEL, GUILD, Clock, result, snapshot, start_match
 
 Output = tuple[Console, list[str]]
@@ -226,3 +230,47 @@ async def test_numbers_beyond_sqlite_are_unknown_not_errors(service: MatchServic
             await service.core.match(number)
         with pytest.raises(Refusal, match="There is no"):
             await service.core.challenge(number)
+
+
+# --- long games and their records ---
+async def test_a_700_ply_replay_fits_the_upload_limit(service: MatchService) -> None:
+    game = get_game("three-crowns")
+    record = random_record(game, 209)  # a random game of 728 plies
+    assert len(record.moves) >= 700
+    match = await start_match(service, "three-crowns", side="green")
+    for move in record.moves:
+        user = (await service.core.match(match.id)).user_to_move or 0
+        await service.play.move(GUILD, CHANNEL, user, game.format_move(move), match.id)
+    commands = Commands(service, Names())
+    limit = 10 * 1024 * 1024
+    ctx = Context(GUILD, CHANNEL, 103, "Carol", upload_limit=limit)
+    reply = (await commands.run("history", ctx, match=match.id)).reply
+    assert reply is not None
+    text, gif = reply.files
+    assert sum(len(f.data) for f in reply.files) <= limit
+    frames = Image.open(io.BytesIO(gif.data))
+    assert 2 < frames.n_frames < len(record.positions)  # sampled to fit, not dropped
+    assert text.data.decode().count(". ") == (len(record.moves) + 1) // 2
+
+
+async def test_a_checkers_record_is_standard_pdn(service: MatchService) -> None:
+    match = await start_match(service, side="black")
+    for user, move in ((ALICE, "11-15"), (BOB, "22-18"), (ALICE, "15x22")):
+        await service.play.move(GUILD, CHANNEL, user, move)
+    await service.play.resign(GUILD, CHANNEL, BOB)
+    await service.standings.remember(GUILD, ALICE, 'Alice "the" Great', "Alice")
+    await service.standings.remember(GUILD, BOB, "Bob", "Bob")
+    commands = Commands(service, Names())
+    reply = (
+        await commands.run("history", Context(GUILD, CHANNEL, BOB, "Bob"), match=match.id)
+    ).reply
+    assert reply is not None and reply.files[0].filename == "checkers-1.pdn"
+    assert reply.files[0].data.decode() == (
+        '[Event "Checkers #1"]\n'
+        "[Black \"Alice 'the' Great\"]\n"
+        '[White "Bob"]\n'
+        '[Result "1-0"]\n'
+        '[GameType "21"]\n'
+        "\n"
+        "1. 11-15 22-18 2. 15x22 1-0\n"
+    )

@@ -144,8 +144,9 @@ async def test_history_rules_help_games_stats(discord_bot: DiscordHarness) -> No
     bot = discord_bot
     _, thread = await start_game(bot)
     await bot.command(ALICE, "move", thread, move="11-15")
-    history = one(await bot.command(CAROL, "history", thread), "reply")
-    assert history.files == ["checkers-1.txt", "checkers-1.gif"]
+    asked = await bot.command(CAROL, "history", thread)
+    assert [s.kind for s in asked] == ["defer", "followup"]  # acknowledged at once
+    assert asked[1].files == ["checkers-1.pdn", "checkers-1.gif"]
     games = one(await bot.command(CAROL, "games", CHANNEL_ID), "reply")
     assert "#1 Checkers" in games.text and f"<#{thread}>" in games.text
     rules = one(await bot.command(CAROL, "rules", game="three-musketeers"), "ephemeral")
