@@ -259,16 +259,37 @@ class GameBot(discord.AutoShardedClient):
             return
         service = self.handlers.service
         target: Any = None
-        if response.open_thread and thread_from is not None:
-            target = await thread_from.create_thread(
-                name=response.open_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES
-            )
-            await service.play.bind_thread(response.match_id, target.id)
+        if response.open_thread:
+            target = await self.open_thread(response, thread_from)
         if target is None:
             match = await service.core.match(response.match_id)
             target = await self.channel_for(match.thread_id or match.channel_id)
         for message in response.posts:
             await target.send(**discord_kwargs(message))
+
+    async def open_thread(
+        self, response: Response, origin: discord.Message | None
+    ) -> discord.Thread | None:
+        """A new game's thread, started from the message that began the game, or, when that
+        message is itself in a thread (a rematch), from a post in the parent channel. None
+        where Discord refuses a thread: the game is then played in the channel."""
+        assert response.match_id is not None and response.open_thread is not None
+        match = await self.handlers.service.core.match(response.match_id)
+        try:
+            starter = origin
+            if starter is None or isinstance(starter.channel, discord.Thread):
+                parent = await self.channel_for(match.channel_id)
+                starter = await parent.send(
+                    content=f"**{response.open_thread}**", allowed_mentions=NO_PINGS
+                )
+            thread = await starter.create_thread(
+                name=response.open_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES
+            )
+        except discord.HTTPException as err:
+            log.info("no thread for match #%s (%s): it is played in its channel", match.id, err)
+            return None
+        await self.handlers.service.play.bind_thread(match.id, thread.id)
+        return thread
 
     async def channel_for(self, channel_id: int) -> Any:
         return self.get_channel(channel_id) or await self.fetch_channel(channel_id)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import discord
 from discord.guild import Guild
 from discord.user import ClientUser
 from discord.utils import time_snowflake
@@ -85,6 +86,18 @@ class Sent:
     def text(self) -> str:
         described = " ".join(e.get("description", "") + e.get("title", "") for e in self.embeds)
         return f"{self.content} {described}".strip()
+
+
+#: public, private and announcement threads
+THREAD_TYPES = (10, 11, 12)
+
+
+@dataclass
+class Refused:
+    """The parts of an HTTP answer discord.HTTPException reads."""
+
+    status: int
+    reason: str
 
 
 class FakeDiscord(AsyncWebhookAdapter):
@@ -229,6 +242,12 @@ class FakeDiscord(AsyncWebhookAdapter):
     ) -> Any:
         channel_id = int(route.channel_id) if route.channel_id else 0
         if route.path.endswith("/threads"):
+            if self.channels.get(channel_id, {}).get("type") in THREAD_TYPES:
+                # Discord refuses a thread started from a message that is in a thread
+                raise discord.HTTPException(
+                    Refused(400, "Bad Request"),
+                    {"code": 50024, "message": "Cannot execute action on this channel type"},
+                )
             thread = {
                 "id": str(snowflake()),
                 "type": 11,

@@ -315,3 +315,24 @@ async def test_match_numbers_are_suggested(discord_bot: DiscordHarness) -> None:
     assert await bot.suggestions(CAROL, "board", "match", "", CHANNEL_ID) == [
         ("#1 Checkers, move 1", 1)
     ]
+
+
+async def test_a_rematch_from_the_old_thread_gets_a_thread_of_its_own(
+    discord_bot: DiscordHarness,
+) -> None:
+    bot = discord_bot
+    _, old_thread = await start_game(bot)
+    await bot.command(ALICE, "move", old_thread, move="11-15")
+    final = one(await resign(bot, BOB, old_thread), "reply")
+    asked = one(await bot.click(BOB, final, "Rematch"), "reply")
+    assert asked.channel_id == old_thread  # the challenge is answered where it was asked
+    started = await bot.click(ALICE, asked, "Accept")
+    starter, board = [s for s in started if s.kind == "post"]
+    assert starter.channel_id == CHANNEL_ID  # a post in the parent channel to hang it on
+    new_thread = board.channel_id
+    assert new_thread not in (old_thread, CHANNEL_ID)
+    assert bot.fake.channels[new_thread]["parent_id"] == str(CHANNEL_ID)
+    assert "Checkers #2" in board.text
+    assert (await bot.bot.handlers.service.core.match(2)).thread_id == new_thread
+    moved = one(await bot.command(BOB, "move", new_thread, move="11-15"), "reply")
+    assert "Checkers #2" in moved.text
