@@ -264,8 +264,14 @@ class GameBot(discord.AutoShardedClient):
         if target is None:
             match = await service.core.match(response.match_id)
             target = await self.channel_for(match.thread_id or match.channel_id)
-        for message in response.posts:
-            await target.send(**discord_kwargs(message))
+        try:
+            for message in response.posts:
+                await target.send(**discord_kwargs(message))
+        except (discord.NotFound, discord.Forbidden) as err:
+            if not isinstance(target, discord.Thread):
+                raise
+            log.info("thread %s cannot be posted to (%s): its games move out", target.id, err)
+            await self.tell_thread_gone(target.id)
 
     async def open_thread(
         self, response: Response, origin: discord.Message | None
@@ -290,6 +296,15 @@ class GameBot(discord.AutoShardedClient):
             return None
         await self.handlers.service.play.bind_thread(match.id, thread.id)
         return thread
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.tell_thread_gone(payload.thread_id)
+
+    async def tell_thread_gone(self, thread_id: int) -> None:
+        """Move a gone thread's games to their channel and say so there, once."""
+        for channel_id, board in await self.handlers.thread_gone(thread_id):
+            channel = await self.channel_for(channel_id)
+            await channel.send(**discord_kwargs(board))
 
     async def channel_for(self, channel_id: int) -> Any:
         return self.get_channel(channel_id) or await self.fetch_channel(channel_id)

@@ -108,6 +108,8 @@ class FakeDiscord(AsyncWebhookAdapter):
         self.bot_user = bot_user
         #: how many of the next channel posts fail as if the network were down
         self.network_down = 0
+        #: channels and threads deleted: Discord answers 404 Unknown Channel
+        self.deleted: set[int] = set()
         self.sent: list[Sent] = []
         self.channels: dict[int, dict[str, Any]] = {}
         self.originals: dict[str, dict[str, Any]] = {}  # interaction token -> response message
@@ -270,6 +272,10 @@ class FakeDiscord(AsyncWebhookAdapter):
             return thread
         if route.method == "GET" and route.path == "/channels/{channel_id}":
             return self.channels[channel_id]
+        if channel_id in self.deleted:
+            raise discord.NotFound(
+                Refused(404, "Not Found"), {"code": 10003, "message": "Unknown Channel"}
+            )
         if route.method == "POST" and route.path.endswith("/messages"):
             if self.network_down:
                 self.network_down -= 1  # what discord.py raises once its own retries are spent
@@ -345,6 +351,21 @@ class DiscordHarness:
         state._add_guild(guild)
         await bot.setup_hook()
         return self
+
+    async def delete_thread(self, thread_id: int, *, tell_the_bot: bool = True) -> None:
+        """Someone deletes a thread; the gateway tells the bot (unless it was offline)."""
+        self.fake.deleted.add(thread_id)
+        if tell_the_bot:
+            thread = self.fake.channels[thread_id]
+            self.bot._connection.parse_thread_delete(  # type: ignore[arg-type]
+                {
+                    "id": str(thread_id),
+                    "guild_id": str(GUILD_ID),
+                    "parent_id": thread["parent_id"],
+                    "type": thread["type"],
+                }
+            )
+            await self.settle()
 
     async def stop(self) -> None:
         await self.bot.close()

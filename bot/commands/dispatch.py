@@ -109,5 +109,8 @@ class Commands:
     async def match_choices(self, ctx: Context, typed: str) -> list[tuple[str, int]]:
         return await self.lookups.match_choices(ctx, typed)
 
+    async def thread_gone(self, thread_id: int) -> list[tuple[int, Message]]:
+        return await self.lookups.thread_gone(thread_id)
+
     async def announce(self, event: SweepEvent) -> tuple[int | None, int, Message]:
         return await self.lookups.announce(event)

@@ -120,6 +120,12 @@ class LookupCommands(Boards):
     async def help(self, ctx: Context) -> Response:
         return Response(reply=Message(self.words.help(), title="Board games"), ephemeral=True)
 
+    async def thread_gone(self, thread_id: int) -> list[tuple[int, Message]]:
+        """(channel, board) for each game whose thread is gone, to tell its players there."""
+        moved = await self.service.play.thread_gone(thread_id)
+        headline = "This game's thread is gone, so the game goes on here."
+        return [(m.channel_id, await self.board_message(m, headline)) for m in moved]
+
     async def announce(self, event: SweepEvent) -> tuple[int | None, int, Message]:
         """(match id or None, channel id, message) for what the sweeper did."""
         if event.challenge is not None:

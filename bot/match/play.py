@@ -234,6 +234,13 @@ class Play:
                 await self.core.matches.set(db, row["id"], draw_offer_by=None)
         return DrawResult(await self.core.match(row["id"]), agreed=accept)
 
+    async def thread_gone(self, thread_id: int) -> list[MatchView]:
+        """A game's thread was deleted or cannot be posted to: its games in progress go on
+        in their channel (returned, to tell the players there, once)."""
+        async with self.core.store.transaction() as db:
+            moved = await self.core.matches.unbind_thread(db, thread_id)
+        return [await self.core.match(match_id) for match_id in moved]
+
     async def bind_thread(self, match_id: int, thread_id: int) -> None:
         """Remember the thread where a match is played (commands there find it)."""
         async with self.core.store.transaction() as db:

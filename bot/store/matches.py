@@ -97,6 +97,14 @@ class MatchRows:
         """The draw offer or the thread of a match."""
         await self.store.update(db, "matches", values, "id = ?", (match_id,))
 
+    async def unbind_thread(self, db: aiosqlite.Connection, thread_id: int) -> list[int]:
+        """Forget a thread that is gone; the games in progress there, now in their channel."""
+        rows = await db.execute_fetchall(
+            "SELECT id FROM matches WHERE thread_id = ? AND status = 'active'", (thread_id,)
+        )
+        await self.store.update(db, "matches", {"thread_id": None}, "thread_id = ?", (thread_id,))
+        return [r[0] for r in rows]
+
     async def mark_reminded(self, db: aiosqlite.Connection, match_id: int, now: float) -> bool:
         done = await self.store.update(
             db,

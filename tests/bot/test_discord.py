@@ -336,3 +336,25 @@ async def test_a_rematch_from_the_old_thread_gets_a_thread_of_its_own(
     assert (await bot.bot.handlers.service.core.match(2)).thread_id == new_thread
     moved = one(await bot.command(BOB, "move", new_thread, move="11-15"), "reply")
     assert "Checkers #2" in moved.text
+
+
+@pytest.mark.parametrize("told", [True, False])
+async def test_a_deleted_thread_moves_its_game_to_the_channel(
+    discord_bot: DiscordHarness, told: bool
+) -> None:
+    """Told by the gateway, or finding out when a post there gets 404, the bot moves the game
+    to its channel and says so there, once."""
+    bot = discord_bot
+    _, thread = await start_game(bot)
+    before = len(bot.fake.sent)
+    await bot.delete_thread(thread, tell_the_bot=told)
+    if not told:
+        moved = await bot.command(ALICE, "move", CHANNEL_ID, move="11-15", match=1)
+        assert "played 11-15" in one(moved, "ephemeral").text  # the move landed
+    notices = [s for s in bot.fake.sent[before:] if "thread is gone" in s.text]
+    assert len(notices) == 1 and notices[0].channel_id == CHANNEL_ID and notices[0].files
+    assert (await bot.bot.handlers.service.core.match(1)).thread_id is None
+    player = BOB if not told else ALICE
+    move = "22-18" if not told else "11-15"
+    reply = one(await bot.command(player, "move", CHANNEL_ID, move=move), "reply")
+    assert reply.channel_id == CHANNEL_ID and reply.files  # the board is now the reply here
