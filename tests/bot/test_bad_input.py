@@ -13,7 +13,7 @@ from PIL import Image
 from bot.commands.boards import Context
 from bot.commands.dispatch import Commands
 from bot.console import Console, Names
-from bot.discord_bot import DiscordPeople
+from bot.discord_parts import DiscordPeople
 from bot.errors import Refusal
 from bot.service import MatchService
 from bot.store import Store

@@ -10,7 +10,7 @@ import pytest
 from discord import app_commands
 
 from bot.commands.registry import BY_NAME
-from bot.discord_bot import COMMANDS
+from bot.discord_parts import COMMANDS
 from bot.match.records import SweepEvent
 from bot.sweeper import Sweeper
 from tests.discordkit import CHANNEL_ID, DiscordHarness, Sent

@@ -1,0 +1,226 @@
+"""The Discord adapter's parts: how people and messages look on Discord, the buttons, and
+the slash commands generated from the command registry. `bot.discord_bot` runs them."""
+
+from __future__ import annotations
+
+import inspect
+import io
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal, Optional, Protocol, cast
+
+import discord
+from discord import app_commands
+
+from rules import GAMES
+
+from .commands.boards import Context
+from .commands.dispatch import Commands
+from .commands.registry import (
+    BOT_SUFFIX,
+    GLOBAL_SUFFIX,
+    NAME_SUFFIX,
+    SIDE_CHOICES,
+    CommandSpec,
+)
+from .commands.registry import COMMANDS as REGISTRY
+from .replies import BUTTON_PREFIX, Button, Message
+
+SORRY = "Sorry, something went wrong on our side. Nothing was changed; please try again."
+#: slash commands and buttons need no gateway events but the servers the bot is in
+INTENTS = discord.Intents.none()
+INTENTS.guilds = True
+#: a game's thread stays open a week without messages (Discord's longest auto-archive)
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
+#: by default nothing pings; a message lists the users it may ping (Message.pings)
+NO_PINGS = discord.AllowedMentions.none()
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+#: characters that start Markdown, a mention (<@1>, <#2>, @everyone) or a link in Discord text
+_SPECIAL = re.compile(r"([\\*_~`|>\[\]<@])")
+
+
+class DiscordPeople:
+    """How Discord shows people and places: mentions (rendered as the member's current name
+    on each server), and typed text escaped so that it is shown, never obeyed."""
+
+    @staticmethod
+    def user(user_id: int | None) -> str:
+        return "anyone" if user_id is None else f"<@{user_id}>"
+
+    @staticmethod
+    def name(user_id: int) -> str:
+        return f"<@{user_id}>"  # rendered as their name on this server; replies never ping
+
+    @staticmethod
+    def channel(channel_id: int) -> str:
+        return f"<#{channel_id}>"
+
+    @staticmethod
+    def literal(text: str) -> str:
+        return _SPECIAL.sub(r"\\\1", " ".join(text.split()))
+
+
+class GameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{BUTTON_PREFIX}:[a-z]+:\d+"
+):
+    """Every button of the bot; its custom_id alone says what it does, so it survives restarts."""
+
+    def __init__(
+        self, button: Button | None = None, *, custom_id: str = "", label: str = "?"
+    ) -> None:
+        if button is not None:
+            custom_id, label = button.custom_id, button.label
+        style = STYLES[button.style] if button else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any, /
+    ) -> GameButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(custom_id=item.custom_id or "", label=item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        custom_id = self.item.custom_id or ""
+        await bot.respond(interaction, lambda ctx: bot.handlers.click(ctx, custom_id), click=True)
+
+
+def discord_kwargs(message: Message) -> dict[str, Any]:
+    """send_message / send keyword arguments for a Message."""
+    pings = discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(u) for u in message.pings]
+    )
+    kwargs: dict[str, Any] = {"allowed_mentions": pings if message.pings else NO_PINGS}
+    if message.title:
+        embed = discord.Embed(title=message.title, description=message.text[:4000])
+        for name, value in message.fields[:25]:
+            embed.add_field(name=name[:256], value=value[:1024], inline=False)
+        kwargs["embed"] = embed
+    else:
+        kwargs["content"] = message.text[:2000]
+    if message.files:
+        kwargs["files"] = [
+            discord.File(io.BytesIO(a.data), filename=a.filename) for a in message.files
+        ]
+    if message.buttons:
+        view = discord.ui.View(timeout=None)
+        for button in message.buttons:
+            view.add_item(GameButton(button))
+        kwargs["view"] = view
+    return kwargs
+
+
+def context(interaction: discord.Interaction) -> Context:
+    user = interaction.user
+    return Context(
+        interaction.guild_id or 0,
+        interaction.channel_id or 0,
+        user.id,
+        getattr(user, "display_name", None) or user.name,
+        moderator=interaction.permissions.manage_messages,
+        global_name=user.global_name or user.name,
+        upload_limit=interaction.filesize_limit,
+    )
+
+
+class Host(Protocol):
+    """What the parts here need of the client (bot.discord_bot.GameBot)."""
+
+    handlers: Commands
+    respond: Callable[..., Awaitable[None]]  # (interaction, handler, *, click, slow)
+
+
+def _bot(interaction: discord.Interaction) -> Host:
+    return cast(Host, interaction.client)
+
+
+# --- the slash commands, generated from the registry --------------------------------------
+ANNOTATIONS: dict[str, Any] = {
+    "text": str,
+    "number": int,
+    "user": discord.User,
+    "game": str,
+    "side": str,
+}
+CHOICES: dict[str, list[app_commands.Choice[str]]] = {
+    "game": [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()],
+    "side": [app_commands.Choice(name=name, value=name) for name in SIDE_CHOICES],
+}
+
+
+async def _move_suggestions(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    bot = _bot(interaction)
+    match = getattr(interaction.namespace, "match", None)
+    moves = await bot.handlers.move_choices(context(interaction), current, match)
+    return [app_commands.Choice(name=m, value=m) for m in moves]
+
+
+async def _match_suggestions(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    bot = _bot(interaction)
+    choices = await bot.handlers.match_choices(context(interaction), current)
+    return [app_commands.Choice(name=label, value=number) for label, number in choices]
+
+
+def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
+    """The slash command of a registry entry: its options as Discord parameters (users
+    become ids plus the display name seen), handled by the same Commands as the console."""
+
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        options: dict[str, Any] = {}
+        for option in spec.options:
+            value = values.get(option.name)
+            if option.kind == "user" and value is not None:
+                options[option.name + NAME_SUFFIX] = value.display_name
+                options[option.name + GLOBAL_SUFFIX] = value.global_name or value.name
+                options[option.name + BOT_SUFFIX] = value.bot
+                value = value.id
+            options[option.name] = value
+        bot = _bot(interaction)
+        await bot.respond(
+            interaction, lambda ctx: bot.handlers.run(spec.name, ctx, **options), slow=spec.slow
+        )
+
+    parameters = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    for option in sorted(spec.options, key=lambda o: not o.required):  # Discord: required first
+        kind = ANNOTATIONS[option.kind]
+        parameters.append(
+            inspect.Parameter(
+                option.name,
+                inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                annotation=kind if option.required else Optional[kind],  # noqa: UP045
+                default=inspect.Parameter.empty if option.required else None,
+            )
+        )
+    # discord.py reads the parameters through inspect.signature, which honours __signature__;
+    # functions do not declare that attribute, hence the ignore
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    decorated: Any = app_commands.describe(**{o.name: o.description for o in spec.options})(
+        callback
+    )
+    choices = {o.name: CHOICES[o.kind] for o in spec.options if o.kind in CHOICES}
+    if choices:
+        decorated = app_commands.choices(**choices)(decorated)
+    suggest: dict[str, Any] = {"move": _move_suggestions, "match": _match_suggestions}
+    completers = {o.name: suggest[o.name] for o in spec.options if o.autocomplete}
+    if completers:
+        decorated = app_commands.autocomplete(**completers)(decorated)
+    if spec.guild_only:
+        decorated = app_commands.guild_only()(decorated)
+    return app_commands.Command(name=spec.name, description=spec.help, callback=decorated)
+
+
+COMMANDS = tuple(slash_command(spec) for spec in REGISTRY)
