@@ -129,6 +129,28 @@ def context(interaction: discord.Interaction) -> Context:
     )
 
 
+def cannot_host(interaction: discord.Interaction) -> str | None:
+    """Why the bot cannot host a game in this channel (None: it can): the permissions it
+    needs to post boards. Threads are a nicety: without them a game is played in place."""
+    perms = interaction.app_permissions
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    needed = {
+        "View Channel": perms.view_channel,
+        "Send Messages in Threads" if in_thread else "Send Messages": (
+            perms.send_messages_in_threads if in_thread else perms.send_messages
+        ),
+        "Attach Files": perms.attach_files,
+        "Embed Links": perms.embed_links,
+    }
+    missing = [name for name, granted in needed.items() if not granted]
+    if not missing:
+        return None
+    return (
+        f"I can't start a game here: I lack {' and '.join(missing)} in this channel. A server "
+        "admin can grant it to my role, or you can play in another channel."
+    )
+
+
 class Host(Protocol):
     """What the parts here need of the client (bot.discord_bot.GameBot)."""
 
@@ -186,6 +208,9 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
                 value = value.id
             options[option.name] = value
         bot = _bot(interaction)
+        if spec.starts_game and (problem := cannot_host(interaction)):
+            await interaction.response.send_message(problem, ephemeral=True)
+            return
         await bot.respond(
             interaction, lambda ctx: bot.handlers.run(spec.name, ctx, **options), slow=spec.slow
         )

@@ -32,6 +32,8 @@ CHANNEL_ID = 900_000_000_000_000_010
 APP_ID = 900_000_000_000_000_100
 EVERYONE = "2199023255551"  # all permissions
 MANAGE_MESSAGES = 1 << 13
+SEND_MESSAGES, ATTACH_FILES, EMBED_LINKS = 1 << 11, 1 << 15, 1 << 14
+CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS = 1 << 35, 1 << 38
 #: a plain member: everything but Manage Messages (so no moderator)
 MEMBER = str(int(EVERYONE) & ~MANAGE_MESSAGES)
 _counter = itertools.count(1)
@@ -110,10 +112,25 @@ class FakeDiscord(AsyncWebhookAdapter):
         self.network_down = 0
         #: channels and threads deleted: Discord answers 404 Unknown Channel
         self.deleted: set[int] = set()
+        #: the bot's permissions in a channel (its threads take the parent's); default all
+        self.bot_permissions: dict[int, int] = {}
         self.sent: list[Sent] = []
         self.channels: dict[int, dict[str, Any]] = {}
         self.originals: dict[str, dict[str, Any]] = {}  # interaction token -> response message
         self.channel_of_token: dict[str, int] = {}
+
+    def permissions(self, channel_id: int) -> int:
+        parent = self.channels.get(channel_id, {}).get("parent_id")
+        key = int(parent) if parent else channel_id
+        return self.bot_permissions.get(key, int(EVERYONE))
+
+    def require(self, channel_id: int, *needed: int) -> None:
+        """Discord's 403 for an action the bot's permissions there do not allow."""
+        have = self.permissions(channel_id)
+        if any(not have & bit for bit in needed):
+            raise discord.Forbidden(
+                Refused(403, "Forbidden"), {"code": 50013, "message": "Missing Permissions"}
+            )
 
     # --- payloads ---
     def message(
@@ -244,6 +261,7 @@ class FakeDiscord(AsyncWebhookAdapter):
     ) -> Any:
         channel_id = int(route.channel_id) if route.channel_id else 0
         if route.path.endswith("/threads"):
+            self.require(channel_id, CREATE_PUBLIC_THREADS)
             if self.channels.get(channel_id, {}).get("type") in THREAD_TYPES:
                 # Discord refuses a thread started from a message that is in a thread
                 raise discord.HTTPException(
@@ -277,6 +295,10 @@ class FakeDiscord(AsyncWebhookAdapter):
                 Refused(404, "Not Found"), {"code": 10003, "message": "Unknown Channel"}
             )
         if route.method == "POST" and route.path.endswith("/messages"):
+            in_thread = self.channels.get(channel_id, {}).get("type") in THREAD_TYPES
+            self.require(channel_id, SEND_MESSAGES_IN_THREADS if in_thread else SEND_MESSAGES)
+            if files:
+                self.require(channel_id, ATTACH_FILES)
             if self.network_down:
                 self.network_down -= 1  # what discord.py raises once its own retries are spent
                 raise aiohttp.ClientOSError(111, "Connection refused")
@@ -407,7 +429,7 @@ class DiscordHarness:
             "version": 1,
             "locale": "en-US",
             "guild_locale": "en-US",
-            "app_permissions": EVERYONE,
+            "app_permissions": str(self.fake.permissions(channel_id)),
             "entitlements": [],
             "authorizing_integration_owners": {},
             "context": 0,

@@ -31,6 +31,8 @@ class CommandSpec:
     guild_only: bool = True
     #: takes seconds (a replay to draw): the adapter acknowledges it at once
     slow: bool = False
+    #: leads to a game posted here: the adapter first checks it may post one
+    starts_game: bool = False
 
     def usage(self) -> str:
         """'/challenge [opponent] game [side] [time_per_move]'."""
@@ -71,6 +73,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Option("time_per_move", "text", "time for each move, e.g. 30m, 2h, 1d"),
         ),
         example="/challenge game:checkers opponent:@bob",
+        starts_game=True,
     ),
     CommandSpec(
         "move",
@@ -101,6 +104,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "Ask your last opponent for another game, sides swapped.",
         "playing.rematch",
         (MATCH,),
+        starts_game=True,
     ),
     CommandSpec(
         "history",

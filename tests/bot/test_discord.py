@@ -13,7 +13,14 @@ from bot.commands.registry import BY_NAME
 from bot.discord_parts import COMMANDS
 from bot.match.records import SweepEvent
 from bot.sweeper import Sweeper
-from tests.discordkit import CHANNEL_ID, DiscordHarness, Sent
+from tests.discordkit import (
+    ATTACH_FILES,
+    CHANNEL_ID,
+    CREATE_PUBLIC_THREADS,
+    EVERYONE,
+    DiscordHarness,
+    Sent,
+)
 
 ALICE = (111_111_111_111_111_111, "alice")
 BOB = (222_222_222_222_222_222, "bob")
@@ -358,3 +365,30 @@ async def test_a_deleted_thread_moves_its_game_to_the_channel(
     move = "22-18" if not told else "11-15"
     reply = one(await bot.command(player, "move", CHANNEL_ID, move=move), "reply")
     assert reply.channel_id == CHANNEL_ID and reply.files  # the board is now the reply here
+
+
+async def test_no_game_is_started_where_the_bot_cannot_post_its_board(
+    discord_bot: DiscordHarness,
+) -> None:
+    bot = discord_bot
+    bot.fake.bot_permissions[CHANNEL_ID] = int(EVERYONE) & ~ATTACH_FILES
+    refused = await bot.command(ALICE, "challenge", game="checkers", opponent=BOB)
+    assert [s.kind for s in refused] == ["ephemeral"]
+    assert refused[0].text.startswith("I can't start a game here: I lack Attach Files")
+    assert await bot.bot.handlers.service.store.all("SELECT * FROM challenges") == []
+
+
+async def test_without_thread_permission_the_game_is_played_in_the_channel(
+    discord_bot: DiscordHarness,
+) -> None:
+    bot = discord_bot
+    bot.fake.bot_permissions[CHANNEL_ID] = int(EVERYONE) & ~CREATE_PUBLIC_THREADS
+    challenge = one(
+        await bot.command(ALICE, "challenge", game="checkers", opponent=BOB, side="black"), "reply"
+    )
+    started = await bot.click(BOB, challenge, "Accept")
+    board = one(started, "post")
+    assert board.channel_id == CHANNEL_ID and board.files  # Discord said 403: played in place
+    assert (await bot.bot.handlers.service.core.match(1)).thread_id is None
+    moved = one(await bot.command(ALICE, "move", CHANNEL_ID, move="11-15"), "reply")
+    assert moved.channel_id == CHANNEL_ID and "played 11-15" in moved.text
