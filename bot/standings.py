@@ -73,11 +73,11 @@ class Standings:
 
     # --- reading ---
     async def leaderboard(
-        self, guild_id: int, game_id: str, limit: int = 10
+        self, guild_id: int, game_id: str, limit: int = 10, offset: int = 0
     ) -> list[LeaderboardRow]:
-        """The server's players of a game, best rating first."""
+        """The server's players of a game, best rating first, from place `offset` + 1."""
         game = pick_game(game_id)
-        rows = await self.ratings.best(guild_id, game.id, max(1, min(limit, 100)))
+        rows = await self.ratings.best(guild_id, game.id, max(0, offset), max(1, min(limit, 100)))
         return [
             LeaderboardRow(
                 rank,
@@ -90,8 +90,14 @@ class Standings:
                 r["draws"],
                 r["losses"],
             )
-            for rank, r in enumerate(rows, 1)
+            for rank, r in enumerate(rows, max(0, offset) + 1)
         ]
+
+    async def place(self, guild_id: int, game_id: str, user_id: int) -> tuple[int | None, int]:
+        """(a player's rank or None, how many are ranked) in a game on this server."""
+        game = pick_game(game_id)
+        rank = await self.ratings.rank_of(guild_id, game.id, user_id)
+        return rank, await self.ratings.count(guild_id, game.id)
 
     async def stats(
         self, guild_id: int, user_id: int, game_id: str | None = None

@@ -45,12 +45,14 @@ class Commands:
             for spec in COMMANDS
         }
         #: buttons: (handler, acts on a challenge rather than a match)
-        self.buttons: dict[str, tuple[Handler, bool]] = {
-            "accept": (p.accept, True), "decline": (p.decline, True),
-            "cancel": (p.cancel, True), "resign": (p.resign, False),
-            "resignyes": (p.resign_confirmed, False), "draw": (p.draw, False),
-            "rematch": (p.rematch, False), "drawyes": (p.draw_yes, False),
-            "drawno": (p.draw_no, False),
+        #: buttons: (handler, what the number names: a challenge, a match, or a page)
+        self.buttons: dict[str, tuple[Handler, str]] = {
+            "accept": (p.accept, "challenge"), "decline": (p.decline, "challenge"),
+            "cancel": (p.cancel, "challenge"), "resign": (p.resign, "match"),
+            "resignyes": (p.resign_confirmed, "match"), "draw": (p.draw, "match"),
+            "rematch": (p.rematch, "match"), "drawyes": (p.draw_yes, "match"),
+            "drawno": (p.draw_no, "match"), "lbpage": (self.lookups.leaderboard_page, "page"),
+            "gamespage": (self.lookups.games_page, "page"),
         }  # fmt: skip
 
     async def run(self, command: str, ctx: Context, **options: Any) -> Response:
@@ -77,8 +79,8 @@ class Commands:
         action, number = parts[1], int(parts[2])
         if action not in self.buttons:
             return private("That button is no longer in use.")
-        handler, on_challenge = self.buttons[action]
-        if not on_challenge:
+        handler, names_what = self.buttons[action]
+        if names_what == "match":
             try:
                 await self.service.core.check_here(number, ctx.guild_id, ctx.channel_id)
             except Refusal as refusal:

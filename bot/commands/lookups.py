@@ -4,14 +4,39 @@ and the words for the sweeper's news."""
 from __future__ import annotations
 
 import asyncio
+import math
+from collections.abc import Callable
 
 from render import board_png, game_gif
-from rules import get_game
+from rules import GAMES, get_game
 
 from ..match.core import pick_game
 from ..match.records import MatchView, SweepEvent, SweepKind
-from ..replies import Attachment, Message, Response
+from ..replies import Attachment, Button, Message, Response
 from .boards import Boards, Context
+
+#: lines a page of a list shows (a leaderboard, the channel's games)
+PAGE = 10
+#: a leaderboard button's number: the game's place in GAMES times this, plus the page
+PAGE_CODE = 100_000
+GAME_IDS = list(GAMES)
+
+
+def _clamp(page: int, items: int) -> tuple[int, int]:
+    """(the page, clamped to those there are, and how many pages there are)."""
+    pages = max(1, math.ceil(items / PAGE))
+    return max(0, min(page, pages - 1)), pages
+
+
+def _pager(action: str, page: int, pages: int, number: Callable[[int], int]) -> tuple[Button, ...]:
+    """Previous / Next buttons, where there is a page to go to."""
+    buttons = []
+    if page > 0:
+        buttons.append(Button("Previous", action, number(page - 1)))
+    if page < pages - 1:
+        buttons.append(Button("Next", action, number(page + 1)))
+    return tuple(buttons)
+
 
 #: what a message's own fields and the multipart framing take of the upload limit
 UPLOAD_MARGIN = 64 * 1024
@@ -46,13 +71,21 @@ class LookupCommands(Boards):
         return Response(reply=Message(board.text, files=board.files))
 
     async def games(self, ctx: Context) -> Response:
+        return Response(reply=await self._games_message(ctx, 0))
+
+    async def games_page(self, ctx: Context, page: int) -> Response:
+        return Response(edit_origin=await self._games_message(ctx, page))
+
+    async def _games_message(self, ctx: Context, page: int) -> Message:
+        """A page of the channel's games in progress: whole lines only, Previous / Next."""
         matches = await self.service.core.matches.active_here(ctx.guild_id, ctx.channel_id)
         if not matches:
-            return Response(
-                reply=Message("No game is in progress in this channel. Start one with /challenge.")
-            )
-        views = [MatchView.of(m) for m in matches]
-        return Response(reply=Message(self.words.games_here(views), title="Games in progress"))
+            return Message("No game is in progress in this channel. Start one with /challenge.")
+        page, pages = _clamp(page, len(matches))
+        views = [MatchView.of(m) for m in matches[page * PAGE : (page + 1) * PAGE]]
+        title = "Games in progress" + (f" — page {page + 1} of {pages}" if pages > 1 else "")
+        buttons = _pager("gamespage", page, pages, lambda n: n)
+        return Message(self.words.games_here(views), title=title, buttons=buttons)
 
     async def history(self, ctx: Context, match: int | None = None) -> Response:
         view = await self._viewed(ctx, match)
@@ -80,13 +113,35 @@ class LookupCommands(Boards):
         )
 
     async def leaderboard(self, ctx: Context, game: str) -> Response:
-        rows = await self.service.standings.leaderboard(ctx.guild_id, game)
-        name = pick_game(game).name
-        if not rows:
-            return Response(reply=Message(f"Nobody has finished a rated {name} game here yet."))
-        return Response(
-            reply=Message(self.words.leaderboard(rows), title=f"{name} leaderboard (W-D-L)")
+        return Response(reply=await self._leaderboard_message(ctx, pick_game(game).id, 0))
+
+    async def leaderboard_page(self, ctx: Context, code: int) -> Response:
+        """A Previous / Next press: `code` is the game's place in GAMES and the page."""
+        index, page = divmod(code, PAGE_CODE)
+        if index >= len(GAME_IDS):
+            return Response(reply=Message("That button is no longer in use."), ephemeral=True)
+        message = await self._leaderboard_message(ctx, GAME_IDS[index], page)
+        return Response(edit_origin=message)
+
+    async def _leaderboard_message(self, ctx: Context, game_id: str, page: int) -> Message:
+        """A page of the server's leaderboard, with the reader's own place when it is not on
+        that page."""
+        standings = self.service.standings
+        name = pick_game(game_id).name
+        rank, total = await standings.place(ctx.guild_id, game_id, ctx.user_id)
+        if not total:
+            return Message(f"Nobody has finished a rated {name} game here yet.")
+        page, pages = _clamp(page, total)
+        rows = await standings.leaderboard(ctx.guild_id, game_id, PAGE, page * PAGE)
+        text = self.words.leaderboard(rows)
+        if rank is not None and not any(r.user_id == ctx.user_id for r in rows):
+            text += f"\nYour place: #{rank} of {total}."
+        title = f"{name} leaderboard (W-D-L)" + (
+            f" — page {page + 1} of {pages}" if pages > 1 else ""
         )
+        code = GAME_IDS.index(game_id) * PAGE_CODE
+        buttons = _pager("lbpage", page, pages, lambda n: code + n)
+        return Message(text, title=title, buttons=buttons)
 
     async def stats(
         self, ctx: Context, user: int | None = None, game: str | None = None

@@ -42,15 +42,34 @@ class RatingRows:
             (guild_id, game_id, user_id, rating.rating, rating.rd, rating.volatility),
         )
 
-    async def best(self, guild_id: int, game_id: str, limit: int) -> list[Row]:
-        """The best rated, each with the name they go by on this server (else globally)."""
+    async def best(self, guild_id: int, game_id: str, offset: int, limit: int) -> list[Row]:
+        """The best rated from `offset` on, each with the name they go by on this server (else
+        globally)."""
         return await self.store.all(
             "SELECT r.*, COALESCE(m.name, u.name) AS name FROM ratings r "
             "LEFT JOIN member_names m ON m.guild_id = r.guild_id AND m.user_id = r.user_id "
             "LEFT JOIN users u ON u.user_id = r.user_id "
-            "WHERE r.guild_id = ? AND r.game_id = ? ORDER BY r.rating DESC, r.user_id LIMIT ?",
-            (guild_id, game_id, limit),
+            "WHERE r.guild_id = ? AND r.game_id = ? ORDER BY r.rating DESC, r.user_id "
+            "LIMIT ? OFFSET ?",
+            (guild_id, game_id, limit, offset),
         )
+
+    async def count(self, guild_id: int, game_id: str) -> int:
+        row = await self.store.one(
+            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game_id = ?", (guild_id, game_id)
+        )
+        return int(row[0]) if row else 0
+
+    async def rank_of(self, guild_id: int, game_id: str, user_id: int) -> int | None:
+        """A player's place in the leaderboard's order (1 = best), if rated."""
+        row = await self.store.one(
+            "SELECT 1 + (SELECT COUNT(*) FROM ratings o WHERE o.guild_id = r.guild_id "
+            "AND o.game_id = r.game_id AND (o.rating > r.rating OR "
+            "(o.rating = r.rating AND o.user_id < r.user_id))) "
+            "FROM ratings r WHERE r.guild_id = ? AND r.game_id = ? AND r.user_id = ?",
+            (guild_id, game_id, user_id),
+        )
+        return int(row[0]) if row else None
 
 
 class UserRows:

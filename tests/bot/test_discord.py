@@ -207,7 +207,7 @@ async def test_an_unexpected_error_gets_a_private_apology(
     async def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(discord_bot.bot.handlers.service.standings, "leaderboard", broken)
+    monkeypatch.setattr(discord_bot.bot.handlers.service.standings, "place", broken)
     sorry = one(await discord_bot.command(ALICE, "leaderboard", game="checkers"), "ephemeral")
     assert "something went wrong" in sorry.text
 
