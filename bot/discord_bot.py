@@ -43,6 +43,7 @@ class GameBot(discord.AutoShardedClient):
         self.settings = settings
         self.sync_globally = sync_globally
         self.tree = app_commands.CommandTree(self)
+        self.tree.on_error = self.on_command_error  # type: ignore[method-assign]  # its hook
         for command in COMMANDS:
             self.tree.add_command(command)
         self.handlers: Commands
@@ -86,6 +87,14 @@ class GameBot(discord.AutoShardedClient):
             self.app = None
         await super().close()
 
+    async def on_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Whatever fails around a slash command (options, checks, discord.py itself): the
+        traceback logged once, and the user answered."""
+        log.error("slash command failed: %s", interaction.data, exc_info=error)
+        await apologise(interaction)
+
     # --- answering --------------------------------------------------------------------------
     async def respond(
         self,
@@ -109,7 +118,11 @@ class GameBot(discord.AutoShardedClient):
         except Exception:
             log.exception("handler failed for %s", interaction.data)
             response = private(SORRY)
-        await self.show(interaction, response, deferred=deferred, click=click)
+        try:
+            await self.show(interaction, response, deferred=deferred, click=click)
+        except Exception:
+            log.exception("could not show the answer to %s", interaction.data)
+            await apologise(interaction)
 
     async def show(
         self, interaction: discord.Interaction, response: Response, *, deferred: bool, click: bool
@@ -218,6 +231,18 @@ class GameBot(discord.AutoShardedClient):
             await channel.send(**discord_kwargs(message))
         except (discord.Forbidden, discord.NotFound) as err:
             log.warning("cannot announce a %s there, dropped: %s", event.kind, err)
+
+
+async def apologise(interaction: discord.Interaction) -> None:
+    """Tell the user something failed, as a response or a follow-up, whichever Discord still
+    takes; if it takes neither, the log already has the story."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(SORRY, ephemeral=True)
+        else:
+            await interaction.response.send_message(SORRY, ephemeral=True)
+    except discord.HTTPException as err:
+        log.warning("could not apologise either: %s", err)
 
 
 async def _check_database(path: str) -> None:

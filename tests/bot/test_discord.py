@@ -392,3 +392,14 @@ async def test_without_thread_permission_the_game_is_played_in_the_channel(
     assert (await bot.bot.handlers.service.core.match(1)).thread_id is None
     moved = one(await bot.command(ALICE, "move", CHANNEL_ID, move="11-15"), "reply")
     assert moved.channel_id == CHANNEL_ID and "played 11-15" in moved.text
+
+
+async def test_a_failure_while_answering_still_gets_an_apology(
+    discord_bot: DiscordHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(discord_bot.bot, "show", broken)
+    sorry = one(await discord_bot.command(CAROL, "help"), "ephemeral")
+    assert "something went wrong" in sorry.text
