@@ -121,7 +121,7 @@ class Challenges:
         await self.core.challenges.set_status(
             db, challenge["id"], ChallengeStatus.ACCEPTED, match_id
         )
-        self.core.due((await self.core.match(match_id)).remind_at)
+        self.core.due((await self.core.match_row(match_id))["remind_at"])
         return match_id
 
     async def decline(

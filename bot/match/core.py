@@ -130,9 +130,10 @@ class Core:
             return bound
         here = await self.matches.active_here(guild_id, channel_id)
         mine = [r for r in here if user_id in (r["first_user"], r["second_user"])]
-        for choice in (here if len(here) == 1 else [], mine if len(mine) == 1 else []):
-            if choice:
-                return choice[0]
+        if len(here) == 1:
+            return here[0]
+        if len(mine) == 1:
+            return mine[0]
         if not here:
             raise Refusal(
                 "There is no game in progress in this channel: start one with /challenge, "

@@ -49,6 +49,14 @@ def cannot_save(err: BaseException) -> CannotSave | None:
     return CannotSave(why) if why else None
 
 
+def raise_if_refused(err: BaseException) -> None:
+    """Raise CannotSave for a write the database refused (the caller re-raises the rest)."""
+    refusal = cannot_save(err)
+    if refusal is not None:
+        log.warning("write refused by the database: %s", err)
+        raise refusal from err
+
+
 async def uncancelled(step: Awaitable[T]) -> T:
     """Await a step to its end even if the task is cancelled meanwhile (the cancellation is
     raised afterwards): a COMMIT or ROLLBACK is never left undecided."""
@@ -190,10 +198,7 @@ class Store:
                 await uncancelled(self.db.execute("COMMIT"))
             except BaseException as err:
                 await uncancelled(self._rollback())
-                refusal = cannot_save(err)
-                if refusal is not None:
-                    log.warning("write refused by the database: %s", err)
-                    raise refusal from err
+                raise_if_refused(err)
                 raise
 
     async def _rollback(self) -> None:
@@ -209,11 +214,8 @@ class Store:
             try:
                 return int((await self.db.execute(sql, params)).rowcount)
             except sqlite3.Error as err:
-                refusal = cannot_save(err)
-                if refusal is None:
-                    raise
-                log.warning("write refused by the database: %s", err)
-                raise refusal from err
+                raise_if_refused(err)
+                raise
 
     async def by_id(self, sql: str, row_id: int) -> Row | None:
         """The row a query finds for an id (`?` in `sql`); none for ids SQLite cannot hold."""
