@@ -24,9 +24,11 @@ from .discord_parts import (
     GameButton,
     context,
     discord_kwargs,
+    edit_kwargs,
 )
+from .errors import CannotSave
 from .match.records import SweepEvent
-from .replies import Response, private
+from .replies import Message, Response, private
 from .startup import explain, quiet_discord
 from .store import Store
 
@@ -127,20 +129,33 @@ class GameBot(discord.AutoShardedClient):
     async def show(
         self, interaction: discord.Interaction, response: Response, *, deferred: bool, click: bool
     ) -> None:
-        origin = interaction.message if click else None
+        """Answer the interaction, then post to the match and replace what the response
+        updates; those go out even when the answer cannot (Discord no longer takes it)."""
+        thread_from = interaction.message if click else None
+        try:
+            thread_from = await self.answer(interaction, response, deferred, click) or thread_from
+        except discord.HTTPException as err:
+            if response.reply is None or response.ephemeral:
+                raise
+            # too late (3 s to answer, 15 minutes to follow up): the public reply is posted
+            log.warning("could not answer %s (%s): posting the reply", interaction.data, err)
+            channel = await self.channel_for(interaction.channel_id or 0)
+            thread_from = await self.send(channel, response.reply) or thread_from
+        finally:
+            await self.post_to_match(response, thread_from)
+            for update in response.updates:
+                await self.edit_shown(update)
+
+    async def answer(
+        self, interaction: discord.Interaction, response: Response, deferred: bool, click: bool
+    ) -> discord.Message | None:
+        """Show the response to the person; returns the public reply, if there is one."""
         if response.edit_origin is not None:
-            kwargs = discord_kwargs(response.edit_origin)
-            edit: dict[str, Any] = {
-                "content": kwargs.get("content"),
-                "embed": kwargs.get("embed"),
-                "attachments": [],
-                "view": kwargs.get("view"),
-            }
+            edit = edit_kwargs(response.edit_origin)
             if deferred:
                 await interaction.edit_original_response(**edit)
             else:
                 await interaction.response.edit_message(**edit)
-        thread_from = origin
         if response.reply is not None:
             kwargs = discord_kwargs(response.reply)
             sent: discord.Message
@@ -158,29 +173,67 @@ class GameBot(discord.AutoShardedClient):
                 await interaction.response.send_message(ephemeral=response.ephemeral, **kwargs)
                 sent = await interaction.original_response()
             if not response.ephemeral:
-                thread_from = sent
-        await self.post_to_match(response, thread_from)
+                await self.shown_as(response.reply, sent)
+                return sent
+        return None
 
     async def post_to_match(self, response: Response, thread_from: discord.Message | None) -> None:
         """Open the match's thread if asked, then post there (through the channel, not the
         interaction token, so it works however long a game lasts)."""
         if response.match_id is None:
             return
-        service = self.handlers.service
         target: Any = None
         if response.open_thread:
             target = await self.open_thread(response, thread_from)
-        if target is None:
-            match = await service.core.match(response.match_id)
-            target = await self.channel_for(match.thread_id or match.channel_id)
+        match = await self.handlers.service.core.match(response.match_id)
         try:
+            target = target or await self.channel_for(match.thread_id or match.channel_id)
             for message in response.posts:
-                await target.send(**discord_kwargs(message))
+                await self.send(target, message)
         except (discord.NotFound, discord.Forbidden) as err:
-            if not isinstance(target, discord.Thread):
+            if match.thread_id is None:
                 raise
-            log.info("thread %s cannot be posted to (%s): its games move out", target.id, err)
-            await self.tell_thread_gone(target.id)
+            log.info("thread %s cannot be posted to (%s): its games move out", match.thread_id, err)
+            await self.tell_thread_gone(match.thread_id)
+
+    async def send(self, target: Any, message: Message) -> discord.Message | None:
+        """Post a message (or, if it is `in_place`, replace the one showing the same thing);
+        returns the message posted."""
+        if message.in_place and await self.edit_shown(message):
+            return None
+        sent: discord.Message = await target.send(**discord_kwargs(message))
+        await self.shown_as(message, sent)
+        return sent
+
+    async def shown_as(self, message: Message, sent: discord.Message) -> None:
+        """Record `sent` as the message showing what `message` shows; the message it
+        replaces loses its buttons (only a match's latest board keeps them)."""
+        if message.shows is None:
+            return
+        try:
+            before = await self.handlers.service.shown.replace(
+                message.shows, sent.channel.id, sent.id
+            )
+            if before is not None:
+                old = self.get_partial_messageable(before[0]).get_partial_message(before[1])
+                await old.edit(view=None)
+        except (discord.HTTPException, CannotSave) as err:
+            log.info("could not retire the last message of %s: %s", message.shows, err)
+
+    async def edit_shown(self, message: Message) -> bool:
+        """Replace the message showing what `message` shows; False if there is none (left
+        unrecorded, deleted, or out of the bot's reach)."""
+        assert message.shows is not None
+        found = await self.handlers.service.shown.find(message.shows)
+        if found is None:
+            return False
+        shown = self.get_partial_messageable(found[0]).get_partial_message(found[1])
+        try:
+            await shown.edit(**edit_kwargs(message))
+        except (discord.NotFound, discord.Forbidden) as err:
+            log.info("could not edit the message of %s: %s", message.shows, err)
+            return False
+        return True
 
     async def open_thread(
         self, response: Response, origin: discord.Message | None
@@ -212,8 +265,7 @@ class GameBot(discord.AutoShardedClient):
     async def tell_thread_gone(self, thread_id: int) -> None:
         """Move a gone thread's games to their channel and say so there, once."""
         for channel_id, board in await self.handlers.thread_gone(thread_id):
-            channel = await self.channel_for(channel_id)
-            await channel.send(**discord_kwargs(board))
+            await self.send(await self.channel_for(channel_id), board)
 
     async def channel_for(self, channel_id: int) -> Any:
         return self.get_channel(channel_id) or await self.fetch_channel(channel_id)
@@ -227,8 +279,7 @@ class GameBot(discord.AutoShardedClient):
             if match_id is not None:
                 match = await self.handlers.service.core.match(match_id)
                 channel_id = match.thread_id or channel_id
-            channel = await self.channel_for(channel_id)
-            await channel.send(**discord_kwargs(message))
+            await self.send(await self.channel_for(channel_id), message)
         except (discord.Forbidden, discord.NotFound) as err:
             log.warning("cannot announce a %s there, dropped: %s", event.kind, err)
 

@@ -91,6 +91,27 @@ class GameButton(
         await bot.respond(interaction, lambda ctx: bot.handlers.click(ctx, custom_id), click=True)
 
 
+def clip(text: str, limit: int) -> str:
+    """Text cut to Discord's limit, with an ellipsis where it was cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def embed_of(message: Message) -> discord.Embed:
+    """The message as an embed within Discord's limits: title 256, description 4,096, 25
+    fields of 256 + 1,024, and 6,000 characters in all (fields past that are left out)."""
+    embed = discord.Embed(
+        title=clip(message.title or "", 256), description=clip(message.text, 4096)
+    )
+    room = 6000 - len(embed.title or "") - len(embed.description or "")
+    for name, value in message.fields[:25]:
+        name, value = clip(name, 256), clip(value, 1024)
+        room -= len(name) + len(value)
+        if room < 0:
+            break
+        embed.add_field(name=name, value=value, inline=False)
+    return embed
+
+
 def discord_kwargs(message: Message) -> dict[str, Any]:
     """send_message / send keyword arguments for a Message."""
     pings = discord.AllowedMentions(
@@ -98,12 +119,9 @@ def discord_kwargs(message: Message) -> dict[str, Any]:
     )
     kwargs: dict[str, Any] = {"allowed_mentions": pings if message.pings else NO_PINGS}
     if message.title:
-        embed = discord.Embed(title=message.title, description=message.text[:4000])
-        for name, value in message.fields[:25]:
-            embed.add_field(name=name[:256], value=value[:1024], inline=False)
-        kwargs["embed"] = embed
+        kwargs["embed"] = embed_of(message)
     else:
-        kwargs["content"] = message.text[:2000]
+        kwargs["content"] = clip(message.text, 2000)
     if message.files:
         kwargs["files"] = [
             discord.File(io.BytesIO(a.data), filename=a.filename) for a in message.files
@@ -114,6 +132,19 @@ def discord_kwargs(message: Message) -> dict[str, Any]:
             view.add_item(GameButton(button))
         kwargs["view"] = view
     return kwargs
+
+
+def edit_kwargs(message: Message) -> dict[str, Any]:
+    """edit keyword arguments that replace a message whole: text, buttons (none: removed)
+    and attachments (the old picture goes)."""
+    kwargs = discord_kwargs(message)
+    return {
+        "content": kwargs.get("content"),
+        "embed": kwargs.get("embed"),
+        "attachments": kwargs.get("files", []),
+        "view": kwargs.get("view"),
+        "allowed_mentions": kwargs["allowed_mentions"],
+    }
 
 
 def context(interaction: discord.Interaction) -> Context:
@@ -190,7 +221,7 @@ async def _match_suggestions(
 ) -> list[app_commands.Choice[int]]:
     bot = _bot(interaction)
     choices = await bot.handlers.match_choices(context(interaction), current)
-    return [app_commands.Choice(name=label, value=number) for label, number in choices]
+    return [app_commands.Choice(name=label[:100], value=number) for label, number in choices]
 
 
 def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:

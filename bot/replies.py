@@ -36,6 +36,11 @@ class Message:
     #: the users this message may ping (the player whose turn it is, the one challenged);
     #: every other mention in it is shown without a ping
     pings: tuple[int, ...] = ()
+    #: what this message is the live view of: "challenge:<id>", or "board:<match id>" (a
+    #: match's latest board); a newer message showing the same thing strips its buttons
+    shows: str | None = None
+    #: replace the message that shows the same thing, where the adapter can, not post anew
+    in_place: bool = False
 
 
 @dataclass(frozen=True)
@@ -44,7 +49,9 @@ class Response:
 
     `reply` answers the person (only them when `ephemeral`); `edit_origin` replaces the message
     whose button was clicked; `open_thread` names a public thread to make from the reply (or
-    the clicked message) for `match_id`; `posts` go to that match's thread, or its channel.
+    the clicked message) for `match_id`; `posts` go to that match's thread, or its channel;
+    `updates` replace the messages showing the same things (adapters without message ids, or
+    where no such message is known, leave them out).
     """
 
     reply: Message | None = None
@@ -53,6 +60,7 @@ class Response:
     open_thread: str | None = None
     match_id: int | None = None
     posts: tuple[Message, ...] = ()
+    updates: tuple[Message, ...] = ()
 
 
 def private(text: str) -> Response:

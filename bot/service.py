@@ -15,6 +15,7 @@ from .match.deadlines import Deadlines
 from .match.play import Play
 from .standings import Standings
 from .store import Store
+from .store.shown import ShownMessages
 
 
 class MatchService:
@@ -26,6 +27,8 @@ class MatchService:
         self.challenges = Challenges(self.core)
         self.play = Play(self.core, self.standings)
         self.deadlines = Deadlines(self.core, self.play)
+        #: where chat adapters showed challenges and boards (their message ids)
+        self.shown = ShownMessages(store)
 
     @property
     def store(self) -> Store:

@@ -1,51 +1,50 @@
-"""Drive the real discord.py bot offline: INTERACTION_CREATE payloads in, recorded HTTP out.
+"""Drive the real discord.py bot offline: INTERACTION_CREATE payloads in, and Discord's HTTP
+API answered by the strict double in `tests.fakediscord`.
 
-Only the HTTP layer is fake: the webhook adapter that every interaction response goes through
-(as discord.py's own tests do) and the client's HTTPClient.request for channel actions
-(threads, posts). Everything else (the command tree, option parsing, autocomplete, the view
-store resolving DynamicItem buttons) is discord.py's own code. Relies on discord.py 2.7.1's
-internals, which pyproject pins.
+Only the network is fake: the aiohttp session under discord.py's HTTPClient and webhook
+adapter. Everything else (the command tree, option parsing, autocomplete, the view store
+resolving DynamicItem buttons, rate-limit retries, HTTP errors to exceptions) is discord.py's
+own code. Feeding the gateway's events uses discord.py 2.7.1's internals, which the test extras
+pin (a test says so loudly when another version is installed).
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
-import json
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import aiohttp
-import discord
 from discord.guild import Guild
 from discord.user import ClientUser
-from discord.utils import time_snowflake
-from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.config import Settings
 from bot.discord_bot import GameBot
+from tests.fakediscord import (
+    ATTACH_FILES,
+    CREATE_PUBLIC_THREADS,
+    EMBED_LINKS,
+    EVERYONE,
+    GUILD_ID,
+    MANAGE_MESSAGES,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
+    FakeDiscord,
+    FakeSession,
+    Sent,
+    now,
+    snowflake,
+)
 
-GUILD_ID = 900_000_000_000_000_001
+__all__ = [
+    "ATTACH_FILES", "CHANNEL_ID", "CREATE_PUBLIC_THREADS", "EMBED_LINKS", "EVERYONE",
+    "SEND_MESSAGES", "SEND_MESSAGES_IN_THREADS", "VIEW_CHANNEL", "DiscordHarness", "Sent",
+]  # fmt: skip
+
 CHANNEL_ID = 900_000_000_000_000_010
 APP_ID = 900_000_000_000_000_100
-EVERYONE = "2199023255551"  # all permissions
-MANAGE_MESSAGES = 1 << 13
-SEND_MESSAGES, ATTACH_FILES, EMBED_LINKS = 1 << 11, 1 << 15, 1 << 14
-CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS = 1 << 35, 1 << 38
 #: a plain member: everything but Manage Messages (so no moderator)
 MEMBER = str(int(EVERYONE) & ~MANAGE_MESSAGES)
-_counter = itertools.count(1)
-
-
-def snowflake() -> int:
-    """A fresh snowflake: an old interaction id would make discord.py call the real API."""
-    return time_snowflake(datetime.now(UTC)) + next(_counter)
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat()
 
 
 def user_payload(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any]:
@@ -57,254 +56,6 @@ def user_payload(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any
         "avatar": None,
         "bot": bot,
     }
-
-
-@dataclass
-class Sent:
-    """One message the bot sent or edited, as Discord received it."""
-
-    kind: str  # reply, ephemeral, update, followup, post, autocomplete, defer, edit, delete
-    channel_id: int
-    content: str = ""
-    embeds: list[dict[str, Any]] = field(default_factory=list)
-    files: list[str] = field(default_factory=list)
-    custom_ids: list[str] = field(default_factory=list)
-    labels: list[str] = field(default_factory=list)
-    choices: list[Any] = field(default_factory=list)
-    choice_names: list[str] = field(default_factory=list)
-    payload: dict[str, Any] = field(default_factory=dict)  # the message as Discord would store it
-    #: the allowed_mentions the bot sent with it (None: the client's default)
-    allowed_mentions: dict[str, Any] | None = None
-
-    @property
-    def may_ping(self) -> set[int]:
-        """The users this message may ping, as Discord reads allowed_mentions."""
-        allowed = self.allowed_mentions or {}
-        if "users" in allowed.get("parse", []):
-            return {-1}  # every mentioned user: the test reads it as "anyone"
-        return {int(u) for u in allowed.get("users", [])}
-
-    @property
-    def text(self) -> str:
-        described = " ".join(e.get("description", "") + e.get("title", "") for e in self.embeds)
-        return f"{self.content} {described}".strip()
-
-
-#: public, private and announcement threads
-THREAD_TYPES = (10, 11, 12)
-
-
-@dataclass
-class Refused:
-    """The parts of an HTTP answer discord.HTTPException reads."""
-
-    status: int
-    reason: str
-
-
-class FakeDiscord(AsyncWebhookAdapter):
-    """Answers the bot's HTTP calls as Discord would, and records every message."""
-
-    def __init__(self, bot_user: dict[str, Any]) -> None:
-        super().__init__()
-        self.bot_user = bot_user
-        #: how many of the next channel posts fail as if the network were down
-        self.network_down = 0
-        #: channels and threads deleted: Discord answers 404 Unknown Channel
-        self.deleted: set[int] = set()
-        #: the bot's permissions in a channel (its threads take the parent's); default all
-        self.bot_permissions: dict[int, int] = {}
-        self.sent: list[Sent] = []
-        self.channels: dict[int, dict[str, Any]] = {}
-        self.originals: dict[str, dict[str, Any]] = {}  # interaction token -> response message
-        self.channel_of_token: dict[str, int] = {}
-
-    def permissions(self, channel_id: int) -> int:
-        parent = self.channels.get(channel_id, {}).get("parent_id")
-        key = int(parent) if parent else channel_id
-        return self.bot_permissions.get(key, int(EVERYONE))
-
-    def require(self, channel_id: int, *needed: int) -> None:
-        """Discord's 403 for an action the bot's permissions there do not allow."""
-        have = self.permissions(channel_id)
-        if any(not have & bit for bit in needed):
-            raise discord.Forbidden(
-                Refused(403, "Forbidden"), {"code": 50013, "message": "Missing Permissions"}
-            )
-
-    # --- payloads ---
-    def message(
-        self, channel_id: int, body: dict[str, Any], files: list[str], flags: int = 0
-    ) -> dict[str, Any]:
-        return {
-            "id": str(snowflake()),
-            "channel_id": str(channel_id),
-            "guild_id": str(GUILD_ID),
-            "author": self.bot_user,
-            "content": body.get("content") or "",
-            "timestamp": now(),
-            "edited_timestamp": None,
-            "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
-            "pinned": False,
-            "type": 0,
-            "flags": flags,
-            "embeds": body.get("embeds") or [],
-            "components": body.get("components") or [],
-            "attachments": [
-                {
-                    "id": str(snowflake()),
-                    "filename": name,
-                    "size": 1,
-                    "url": f"https://x/{name}",
-                    "proxy_url": f"https://x/{name}",
-                }
-                for name in files
-            ],
-        }
-
-    def record(
-        self, kind: str, channel_id: int, body: dict[str, Any], files: list[str], flags: int = 0
-    ) -> dict[str, Any]:
-        payload = self.message(channel_id, body, files, flags)
-        buttons = [c for row in payload["components"] for c in row.get("components", [])]
-        self.sent.append(
-            Sent(
-                kind,
-                channel_id,
-                payload["content"],
-                payload["embeds"],
-                files,
-                [b.get("custom_id", "") for b in buttons],
-                [b.get("label", "") for b in buttons],
-                payload=payload,
-                allowed_mentions=body.get("allowed_mentions"),
-            )
-        )
-        return payload
-
-    @staticmethod
-    def body(
-        payload: dict[str, Any] | None, multipart: list[dict[str, Any]] | None, files: Any
-    ) -> tuple[dict[str, Any], list[str]]:
-        if multipart:
-            for part in multipart:
-                if part.get("name") == "payload_json":
-                    payload = json.loads(part["value"])
-        names = [f.filename for f in files or []]
-        return payload or {}, names
-
-    # --- the webhook adapter (interaction responses, follow-ups) ---
-    async def request(
-        self,
-        route: Any,
-        session: Any = None,
-        *,
-        payload: dict[str, Any] | None = None,
-        multipart: list[dict[str, Any]] | None = None,
-        files: Any = None,
-        **_: Any,
-    ) -> Any:
-        token = str(route.webhook_token)
-        channel_id = self.channel_of_token.get(token, CHANNEL_ID)
-        body, names = self.body(payload, multipart, files)
-        if route.path.endswith("/callback"):
-            kind_of = {4: "reply", 5: "defer", 6: "defer", 7: "update", 8: "autocomplete"}
-            kind = kind_of[body["type"]]
-            data = body.get("data") or {}
-            if kind == "autocomplete":
-                self.sent.append(
-                    Sent(
-                        kind,
-                        channel_id,
-                        choices=[c["value"] for c in data["choices"]],
-                        choice_names=[c["name"] for c in data["choices"]],
-                    )
-                )
-                return {"interaction": {"id": str(route.webhook_id), "type": 4}}
-            flags = data.get("flags", 0)
-            if kind == "reply" and flags & 64:
-                kind = "ephemeral"
-            message = self.record(kind, channel_id, data, names, flags) if kind != "defer" else None
-            if message is not None:
-                self.originals[token] = message
-            else:
-                self.sent.append(Sent("defer", channel_id))
-            resource = {"type": body["type"], **({"message": message} if message else {})}
-            return {
-                "interaction": {
-                    "id": str(route.webhook_id),
-                    "type": 2,
-                    "response_message_id": message["id"] if message else None,
-                },
-                "resource": resource,
-            }
-        if route.method == "GET":
-            return self.originals.get(token) or self.message(channel_id, {}, [])
-        if route.method == "DELETE":
-            self.sent.append(Sent("delete", channel_id))
-            return None
-        if route.method == "PATCH":
-            message = self.record("edit", channel_id, body, names)
-            self.originals[token] = message
-            return message
-        flags = body.get("flags", 0)
-        return self.record(
-            "ephemeral" if flags & 64 else "followup", channel_id, body, names, flags
-        )
-
-    # --- the client's HTTPClient.request (channels, threads, posts) ---
-    async def http_request(
-        self, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any
-    ) -> Any:
-        channel_id = int(route.channel_id) if route.channel_id else 0
-        if route.path.endswith("/threads"):
-            self.require(channel_id, CREATE_PUBLIC_THREADS)
-            if self.channels.get(channel_id, {}).get("type") in THREAD_TYPES:
-                # Discord refuses a thread started from a message that is in a thread
-                raise discord.HTTPException(
-                    Refused(400, "Bad Request"),
-                    {"code": 50024, "message": "Cannot execute action on this channel type"},
-                )
-            thread = {
-                "id": str(snowflake()),
-                "type": 11,
-                "guild_id": str(GUILD_ID),
-                "parent_id": str(channel_id),
-                "owner_id": self.bot_user["id"],
-                "name": kwargs["json"]["name"],
-                "rate_limit_per_user": 0,
-                "message_count": 0,
-                "member_count": 1,
-                "flags": 0,
-                "thread_metadata": {
-                    "archived": False,
-                    "auto_archive_duration": 1440,
-                    "archive_timestamp": now(),
-                    "locked": False,
-                },
-            }
-            self.channels[int(thread["id"])] = thread
-            return thread
-        if route.method == "GET" and route.path == "/channels/{channel_id}":
-            return self.channels[channel_id]
-        if channel_id in self.deleted:
-            raise discord.NotFound(
-                Refused(404, "Not Found"), {"code": 10003, "message": "Unknown Channel"}
-            )
-        if route.method == "POST" and route.path.endswith("/messages"):
-            in_thread = self.channels.get(channel_id, {}).get("type") in THREAD_TYPES
-            self.require(channel_id, SEND_MESSAGES_IN_THREADS if in_thread else SEND_MESSAGES)
-            if files:
-                self.require(channel_id, ATTACH_FILES)
-            if self.network_down:
-                self.network_down -= 1  # what discord.py raises once its own retries are spent
-                raise aiohttp.ClientOSError(111, "Connection refused")
-            body, names = self.body(kwargs.get("json"), form, files)
-            return self.record("post", channel_id, body, names)
-        raise AssertionError(f"unexpected Discord call {route.method} {route.path}")
 
 
 class DiscordHarness:
@@ -334,8 +85,9 @@ class DiscordHarness:
         await bot._async_setup_hook()
         state.user = ClientUser(state=state, data=self.bot_user)  # type: ignore[arg-type]
         state.application_id = APP_ID
-        bot.http.request = self.fake.http_request  # type: ignore[method-assign]
-        async_context.set(self.fake)
+        bot.http._HTTPClient__session = FakeSession(self.fake)  # type: ignore[attr-defined]
+        bot.http._global_over = asyncio.Event()  # what HTTPClient.static_login would set
+        bot.http._global_over.set()
         guild = Guild(
             data={  # type: ignore[typeddict-item]
                 "id": str(GUILD_ID),
@@ -403,9 +155,11 @@ class DiscordHarness:
         channel_id: int,
         data: dict[str, Any],
         message: dict[str, Any] | None = None,
+        *,
+        age: float = 0.0,
     ) -> dict[str, Any]:
-        token = f"token-{snowflake()}"
-        self.fake.channel_of_token[token] = channel_id
+        """An interaction's payload; `age`: how long after it was made it reaches the bot."""
+        interaction_id, token = self.fake.new_interaction(channel_id, age=age)
         member = {
             "user": user_payload(*user),
             "roles": [],
@@ -417,7 +171,7 @@ class DiscordHarness:
             "permissions": EVERYONE if user[0] in self.moderators else MEMBER,
         }
         payload = {
-            "id": str(snowflake()),
+            "id": str(interaction_id),
             "application_id": str(APP_ID),
             "type": kind,
             "data": data,
@@ -433,7 +187,7 @@ class DiscordHarness:
             "entitlements": [],
             "authorizing_integration_owners": {},
             "context": 0,
-            "attachment_size_limit": 10 * 1024 * 1024,
+            "attachment_size_limit": self.fake.upload_limit,
         }
         if message is not None:
             payload["message"] = message

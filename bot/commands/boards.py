@@ -85,6 +85,7 @@ class Boards:
             files=(Attachment(f"{game.id}-{match.id}-{match.ply}.png", png),),
             buttons=match_buttons(match),
             pings=(match.user_to_move,) if match.user_to_move is not None else (),
+            shows=f"board:{match.id}",
         )
 
     def in_match(self, ctx: Context, match: MatchView, board: Message, note: str) -> Response:

@@ -184,7 +184,9 @@ class LookupCommands(Boards):
     async def announce(self, event: SweepEvent) -> tuple[int | None, int, Message]:
         """(match id or None, channel id, message) for what the sweeper did."""
         if event.challenge is not None:
-            return None, event.challenge.channel_id, Message(self.words.lapsed(event.challenge))
+            lapsed = self.words.lapsed(event.challenge)
+            shows = f"challenge:{event.challenge.id}"
+            return None, event.challenge.channel_id, Message(lapsed, shows=shows, in_place=True)
         match = event.match
         assert match is not None
         if event.kind == SweepKind.REMINDER:

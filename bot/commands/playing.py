@@ -4,6 +4,7 @@ aborts and rematches."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 from render import board_png
 from rules import get_game
@@ -49,6 +50,7 @@ class PlayingCommands(Boards):
                 Button("Cancel", "cancel", challenge.id, "danger"),
             ),
             pings=(challenge.opponent_id,) if challenge.opponent_id is not None else (),
+            shows=f"challenge:{challenge.id}",
         )
 
     async def accept(self, ctx: Context, challenge_id: int) -> Response:
@@ -134,10 +136,13 @@ class PlayingCommands(Boards):
         asked = await self.service.challenges.rematch(ctx.guild_id, ctx.user_id, match)
         if asked.status == ChallengeStatus.ACCEPTED and asked.match_id is not None:
             started = await self.started(await self.service.core.match(asked.match_id), "Rematch!")
+            assert started.edit_origin is not None
+            taken_up = replace(started.edit_origin, shows=f"challenge:{asked.id}", in_place=True)
             return Response(
                 reply=started.edit_origin,
                 open_thread=started.open_thread,
                 match_id=started.match_id,
                 posts=started.posts,
+                updates=(taken_up,),
             )
         return Response(reply=await self.challenge_message(asked))

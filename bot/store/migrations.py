@@ -160,6 +160,17 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ) WITHOUT ROWID
         """,
     ),
+    # 8: where the live message of a challenge or a match's latest board is, so the Discord
+    # adapter edits it (the answer shown, stale buttons removed) instead of posting anew
+    (
+        """
+        CREATE TABLE shown_messages (
+            key TEXT PRIMARY KEY,
+            channel_id INTEGER NOT NULL,
+            message_id INTEGER NOT NULL
+        ) WITHOUT ROWID
+        """,
+    ),
 )
 
 LATEST = len(MIGRATIONS)

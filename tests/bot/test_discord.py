@@ -184,7 +184,7 @@ def test_every_command_serialises_with_valid_names() -> None:
 
 
 async def test_sweeper_news_is_posted_in_the_match_thread(discord_bot: DiscordHarness) -> None:
-    _, thread = await start_game(discord_bot)
+    first_board, thread = await start_game(discord_bot)
     service = discord_bot.bot.handlers.service
     match = await service.core.match(1)
     before = len(discord_bot.fake.sent)
@@ -195,8 +195,11 @@ async def test_sweeper_news_is_posted_in_the_match_thread(discord_bot: DiscordHa
             match=await service.play.resign(match.guild_id, match.channel_id, BOB[0], match.id),
         )
     )
-    reminder, timeout = discord_bot.fake.sent[before:]
+    reminder, timeout, retired = discord_bot.fake.sent[before:]
     assert reminder.channel_id == timeout.channel_id == thread
+    # the final board replaces the first as the match's latest: the first loses its buttons
+    assert retired.kind == "edit" and retired.message_id == first_board.message_id
+    assert retired.labels == []
     assert "your move in Checkers #1: 50 minutes left" in reminder.text
     assert "Time is up." in timeout.text and timeout.files
 
@@ -276,10 +279,11 @@ async def test_a_time_out_announced_while_the_network_is_down_arrives_after(
     assert discord_bot.fake.sent[before:] == []
     assert (await app.service.core.match(1)).status == "finished"  # decided all the same
     await sweeper.step()  # the network is back
-    (timeout,) = discord_bot.fake.sent[before:]
+    timeout, retired = discord_bot.fake.sent[before:]  # the last board loses its buttons
     assert timeout.channel_id == thread and "Time is up." in timeout.text
+    assert retired.kind == "edit" and retired.labels == []
     await sweeper.step()
-    assert len(discord_bot.fake.sent) == before + 1  # posted once
+    assert len(discord_bot.fake.sent) == before + 2  # posted once
 
 
 async def test_bots_cannot_be_challenged_and_moderators_call_games_off(

@@ -1,0 +1,525 @@
+"""A strict stand-in for Discord's HTTP API, placed where discord.py meets the network: the
+aiohttp session its HTTPClient and webhook adapter send every request through. So all of
+discord.py's own request code runs (status codes to exceptions, 429 retries), and the double
+answers as Discord does, refusals included: missing permissions, unknown channels and messages,
+channel types that take no threads, size limits, upload limits, interaction windows, rate
+limits and a network that is down. Every request is recorded."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from types import SimpleNamespace
+from typing import Any
+
+import aiohttp
+from discord.utils import time_snowflake
+from multidict import CIMultiDict
+
+GUILD_ID = 900_000_000_000_000_001
+EVERYONE = "2199023255551"  # all permissions
+VIEW_CHANNEL, SEND_MESSAGES, MANAGE_MESSAGES = 1 << 10, 1 << 11, 1 << 13
+EMBED_LINKS, ATTACH_FILES = 1 << 14, 1 << 15
+CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS = 1 << 35, 1 << 38
+#: public, private and announcement threads
+THREAD_TYPES = frozenset({10, 11, 12})
+#: where a thread cannot be started from a message: DMs, voice and stage chat, forums and
+#: media channels, and threads themselves
+NO_THREADS_IN = frozenset({1, 2, 3, 13, 15, 16} | THREAD_TYPES)
+#: Discord's upload limit of a server without boosts
+UPLOAD_LIMIT = 10 * 1024 * 1024
+#: an interaction must be answered within 3 s; its token then works for 15 minutes
+ANSWER_WINDOW, TOKEN_LIFETIME = 3.0, 15 * 60.0
+_counter = itertools.count(1)
+
+
+def snowflake(at: float | None = None) -> int:
+    """A fresh snowflake (of now, or of a unix time)."""
+    moment = datetime.now(UTC) if at is None else datetime.fromtimestamp(at, UTC)
+    return time_snowflake(moment) + next(_counter)
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+class Refused(Exception):
+    """An HTTP error answer, with Discord's JSON error body."""
+
+    def __init__(self, status: int, code: int, message: str) -> None:
+        super().__init__(f"{status} {code} {message}")
+        self.status, self.code, self.message = status, code, message
+
+
+def invalid(what: str) -> Refused:
+    return Refused(400, 50035, f"Invalid Form Body: {what}")
+
+
+@dataclass
+class Call:
+    """One request the bot made, and the status it got."""
+
+    method: str
+    path: str
+    body: dict[str, Any]
+    files: list[tuple[str, int]]  # (name, bytes)
+    status: int = 0
+
+
+@dataclass
+class Sent:
+    """One message the bot sent or edited, as Discord received it."""
+
+    kind: str  # reply, ephemeral, update, followup, post, autocomplete, defer, edit, delete
+    channel_id: int
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+    custom_ids: list[str] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)
+    choices: list[Any] = field(default_factory=list)
+    choice_names: list[str] = field(default_factory=list)
+    payload: dict[str, Any] = field(default_factory=dict)  # the message as Discord would store it
+    #: the allowed_mentions the bot sent with it (None: the client's default)
+    allowed_mentions: dict[str, Any] | None = None
+
+    @property
+    def message_id(self) -> int:
+        return int(self.payload["id"])
+
+    @property
+    def may_ping(self) -> set[int]:
+        """The users this message may ping, as Discord reads allowed_mentions."""
+        allowed = self.allowed_mentions or {}
+        if "users" in allowed.get("parse", []):
+            return {-1}  # every mentioned user: the test reads it as "anyone"
+        return {int(u) for u in allowed.get("users", [])}
+
+    @property
+    def text(self) -> str:
+        described = " ".join(e.get("description", "") + e.get("title", "") for e in self.embeds)
+        return f"{self.content} {described}".strip()
+
+
+def check_message(body: dict[str, Any]) -> None:
+    """Discord's limits on a message: 2,000 characters, 10 embeds within their limits, 5
+    rows of 5 buttons with labels of 80 and custom ids of 100 characters."""
+    if len(body.get("content") or "") > 2000:
+        raise invalid("content: Must be 2000 or fewer in length.")
+    embeds = body.get("embeds") or []
+    if len(embeds) > 10:
+        raise invalid("embeds: Must be 10 or fewer in length.")
+    total = 0
+    for embed in embeds:
+        fields = embed.get("fields") or []
+        parts = [
+            (embed.get("title") or "", 256),
+            (embed.get("description") or "", 4096),
+            ((embed.get("footer") or {}).get("text") or "", 2048),
+            ((embed.get("author") or {}).get("name") or "", 256),
+        ]
+        parts += [(f.get("name", ""), 256) for f in fields]
+        parts += [(f.get("value", ""), 1024) for f in fields]
+        if len(fields) > 25 or any(len(text) > limit for text, limit in parts):
+            raise invalid("embeds: a part is over its limit.")
+        total += sum(len(text) for text, _ in parts)
+    if total > 6000:
+        raise invalid("embeds: Embed size exceeds maximum size of 6000.")
+    rows = body.get("components") or []
+    buttons = [b for row in rows for b in row.get("components", [])]
+    if len(rows) > 5 or any(len(row.get("components", [])) > 5 for row in rows):
+        raise invalid("components: at most 5 rows of 5.")
+    if any(len(b.get("label", "")) > 80 or len(b.get("custom_id", "")) > 100 for b in buttons):
+        raise invalid("components: a label or custom id is too long.")
+
+
+def check_choices(choices: list[dict[str, Any]]) -> None:
+    if len(choices) > 25:
+        raise invalid("data.choices: Must be 25 or fewer in length.")
+    for choice in choices:
+        value = choice["value"]
+        if not 1 <= len(choice["name"]) <= 100 or (isinstance(value, str) and len(value) > 100):
+            raise invalid("data.choices: a name or value is over 100 characters.")
+
+
+class FakeResponse:
+    """The parts of aiohttp.ClientResponse discord.py reads."""
+
+    def __init__(self, status: int, data: Any, headers: dict[str, str] | None = None) -> None:
+        self.status = status
+        self.reason = {200: "OK", 204: "No Content", 429: "Too Many Requests"}.get(status, "")
+        self.headers = CIMultiDict({"Content-Type": "application/json", **(headers or {})})
+        self._text = "" if data is None else json.dumps(data)
+
+    async def text(self, encoding: str = "utf-8") -> str:
+        return self._text
+
+    async def __aenter__(self) -> FakeResponse:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+
+class FakeSession:
+    """An aiohttp.ClientSession whose requests the double answers."""
+
+    closed = False
+
+    def __init__(self, discord: FakeDiscord) -> None:
+        self.discord = discord
+
+    def request(self, method: str, url: str, **kwargs: Any) -> _Request:
+        return _Request(self.discord, method, str(url), kwargs)
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+class _Request:
+    def __init__(self, discord: FakeDiscord, method: str, url: str, kwargs: Any) -> None:
+        self.discord, self.method, self.url, self.kwargs = discord, method, url, kwargs
+
+    async def __aenter__(self) -> FakeResponse:
+        return self.discord.answer(self.method, self.url, self.kwargs.get("data"))
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+
+@dataclass
+class Interaction:
+    created: float  # the double's clock
+    channel_id: int
+    answered: bool = False
+
+
+def _body(data: Any) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+    """The JSON body and the files of a request (JSON text or multipart form)."""
+    if data is None:
+        return {}, []
+    if isinstance(data, str | bytes):
+        return json.loads(data), []
+    assert isinstance(data, aiohttp.FormData), type(data)
+    body: dict[str, Any] = {}
+    files: list[tuple[str, bytes]] = []
+    for options, _, value in data._fields:
+        if options["name"] == "payload_json":
+            body = json.loads(value)
+        else:
+            files.append((options["filename"], value.read()))
+    return body, files
+
+
+_CALLBACK = re.compile(r"/interactions/(\d+)/([^/]+)/callback")
+_WEBHOOK = re.compile(r"/webhooks/(\d+)/([^/]+)(?:/messages/(@original|\d+))?")
+_CHANNEL = re.compile(r"/channels/(\d+)(/messages(?:/(\d+))?(/threads)?)?")
+
+
+class FakeDiscord:
+    """Answers the bot's HTTP requests as Discord would, and records each of them."""
+
+    def __init__(self, bot_user: dict[str, Any]) -> None:
+        self.bot_user = bot_user
+        self.requests: list[Call] = []
+        self.sent: list[Sent] = []
+        self.channels: dict[int, dict[str, Any]] = {}
+        self.messages: dict[int, dict[str, Any]] = {}
+        self.interactions: dict[str, Interaction] = {}
+        self.originals: dict[str, dict[str, Any]] = {}  # interaction token -> response message
+        #: how many of the next requests fail as if the network were down
+        self.network_down = 0
+        #: (path fragment, retry_after): the next request whose path has it gets a 429
+        self.rate_limits: list[tuple[str, float]] = []
+        #: channels and threads deleted: Discord answers 404 Unknown Channel
+        self.deleted: set[int] = set()
+        #: the bot's permissions in a channel (its threads take the parent's); default all
+        self.bot_permissions: dict[int, int] = {}
+        self.upload_limit = UPLOAD_LIMIT
+        #: seconds added to the clock: how late things happen
+        self.skew = 0.0
+
+    def clock(self) -> float:
+        return time.time() + self.skew
+
+    def new_interaction(self, channel_id: int, *, age: float = 0.0) -> tuple[int, str]:
+        """Id and token of an interaction that reached the bot `age` seconds after it was made."""
+        created = self.clock() - age
+        token = f"token-{snowflake()}"
+        self.interactions[token] = Interaction(created, channel_id)
+        return snowflake(created - self.skew), token
+
+    # --- permissions and places --------------------------------------------------------
+    def permissions(self, channel_id: int) -> int:
+        parent = self.channels.get(channel_id, {}).get("parent_id")
+        key = int(parent) if parent else channel_id
+        return self.bot_permissions.get(key, int(EVERYONE))
+
+    def require(self, channel_id: int, *needed: int) -> None:
+        """Discord's 403 for an action the bot's permissions there do not allow."""
+        have = self.permissions(channel_id)
+        if not have & VIEW_CHANNEL:
+            raise Refused(403, 50001, "Missing Access")
+        if any(not have & bit for bit in needed):
+            raise Refused(403, 50013, "Missing Permissions")
+
+    def channel(self, channel_id: int) -> dict[str, Any]:
+        if channel_id in self.deleted or channel_id not in self.channels:
+            raise Refused(404, 10003, "Unknown Channel")
+        return self.channels[channel_id]
+
+    def lock_thread(self, thread_id: int, *, archived: bool = False) -> None:
+        """A moderator locks a thread (and maybe archives it): the bot may no longer post."""
+        metadata = self.channels[thread_id]["thread_metadata"]
+        metadata["locked"], metadata["archived"] = True, archived
+
+    # --- answering ---------------------------------------------------------------------
+    def answer(self, method: str, url: str, data: Any) -> FakeResponse:
+        path = url.split("/api/v10", 1)[1].split("?")[0]
+        body, files = _body(data)
+        call = Call(method, path, body, [(name, len(b)) for name, b in files])
+        self.requests.append(call)
+        if self.network_down:
+            self.network_down -= 1
+            key = SimpleNamespace(host="discord.com", port=443, ssl=True)
+            raise aiohttp.ClientConnectorError(key, OSError(111, "Connection refused"))  # type: ignore[arg-type]
+        for n, (fragment, retry_after) in enumerate(self.rate_limits):
+            if fragment in path:
+                del self.rate_limits[n]
+                call.status = 429
+                limited = {"message": "You are being rate limited.", "retry_after": retry_after}
+                return FakeResponse(429, {**limited, "global": False}, {"Via": "1.1 google"})
+        try:
+            result = self.route(method, path, body, files)
+        except Refused as refused:
+            call.status = refused.status
+            return FakeResponse(refused.status, {"code": refused.code, "message": refused.message})
+        call.status = 204 if result is None else 200
+        return FakeResponse(call.status, result)
+
+    def route(
+        self, method: str, path: str, body: dict[str, Any], files: list[tuple[str, bytes]]
+    ) -> Any:
+        if found := _CALLBACK.fullmatch(path):
+            return self.callback(found[2], body, files)
+        if found := _WEBHOOK.fullmatch(path):
+            return self.webhook(method, found[2], found[3], body, files)
+        if found := _CHANNEL.fullmatch(path):
+            channel_id = int(found[1])
+            message_id = int(found[3]) if found[3] else None
+            if found[4]:
+                return self.start_thread(channel_id, message_id, body)
+            if found[2] is None and method == "GET":
+                return self.channel(channel_id)
+            if found[2] and message_id is None and method == "POST":
+                return self.post(channel_id, body, files)
+            if message_id is not None and method == "PATCH":
+                return self.edit(channel_id, message_id, body, files)
+        raise AssertionError(f"unexpected Discord call {method} {path}")
+
+    def check_files(self, files: list[tuple[str, bytes]]) -> None:
+        if sum(len(data) for _, data in files) > self.upload_limit:
+            raise Refused(413, 40005, "Request entity too large")
+
+    # --- interactions ------------------------------------------------------------------
+    def interaction(self, token: str, *, answering: bool = False) -> Interaction:
+        known = self.interactions.get(token)
+        if known is None:
+            raise Refused(404, 10015, "Unknown Webhook")
+        age = self.clock() - known.created
+        if answering:
+            if known.answered:
+                raise Refused(400, 40060, "Interaction has already been acknowledged.")
+            if age > ANSWER_WINDOW:
+                raise Refused(404, 10062, "Unknown interaction")
+        elif age > TOKEN_LIFETIME:
+            raise Refused(401, 50027, "Invalid Webhook Token")
+        return known
+
+    def callback(self, token: str, body: dict[str, Any], files: list[tuple[str, bytes]]) -> Any:
+        interaction = self.interaction(token, answering=True)
+        kind = {4: "reply", 5: "defer", 6: "defer", 7: "update", 8: "autocomplete"}[body["type"]]
+        data = body.get("data") or {}
+        channel_id = interaction.channel_id
+        if kind == "autocomplete":
+            check_choices(data["choices"])
+        elif kind != "defer":
+            check_message(data)
+            self.check_files(files)
+        interaction.answered = True
+        answer = {"id": str(snowflake()), "type": body["type"]}
+        if kind == "autocomplete":
+            choices = data["choices"]
+            names = [c["name"] for c in choices]
+            self.sent.append(Sent(kind, channel_id, choices=[c["value"] for c in choices]))
+            self.sent[-1].choice_names = names
+            return {"interaction": answer}
+        if kind == "defer":
+            self.sent.append(Sent("defer", channel_id))
+            return {"interaction": answer, "resource": {"type": body["type"]}}
+        flags = data.get("flags", 0)
+        if kind == "reply" and flags & 64:
+            kind = "ephemeral"
+        message = self.record(kind, channel_id, data, files, flags)
+        self.originals[token] = message
+        answer["response_message_id"] = message["id"]
+        return {"interaction": answer, "resource": {"type": body["type"], "message": message}}
+
+    def webhook(
+        self,
+        method: str,
+        token: str,
+        which: str | None,
+        body: dict[str, Any],
+        files: list[tuple[str, bytes]],
+    ) -> Any:
+        """An interaction's follow-ups and original response, through its token."""
+        interaction = self.interaction(token)
+        channel_id = interaction.channel_id
+        if method == "GET":
+            return self.originals.get(token) or self.message(channel_id, {}, [])
+        if method == "DELETE":
+            self.sent.append(Sent("delete", channel_id))
+            return None
+        check_message(body)
+        self.check_files(files)
+        if method == "PATCH":
+            original = self.originals.get(token)
+            message = self.record("edit", channel_id, body, files, reuse=original)
+            self.originals[token] = message
+            return message
+        flags = body.get("flags", 0)
+        return self.record("ephemeral" if flags & 64 else "followup", channel_id, body, files, flags)
+
+    # --- channels ----------------------------------------------------------------------
+    def writable(self, channel_id: int, *, files: bool, embeds: bool) -> dict[str, Any]:
+        """The channel, if the bot may post there as asked."""
+        channel = self.channel(channel_id)
+        thread = channel.get("type") in THREAD_TYPES
+        needed = [SEND_MESSAGES_IN_THREADS if thread else SEND_MESSAGES]
+        needed += [ATTACH_FILES] if files else []
+        needed += [EMBED_LINKS] if embeds else []
+        self.require(channel_id, *needed)
+        if thread and channel["thread_metadata"]["locked"]:
+            raise Refused(403, 50083, "Thread is locked")
+        return channel
+
+    def post(self, channel_id: int, body: dict[str, Any], files: list[tuple[str, bytes]]) -> Any:
+        self.writable(channel_id, files=bool(files), embeds=bool(body.get("embeds")))
+        check_message(body)
+        self.check_files(files)
+        return self.record("post", channel_id, body, files)
+
+    def edit(
+        self, channel_id: int, message_id: int, body: dict[str, Any], files: list[tuple[str, bytes]]
+    ) -> Any:
+        self.writable(channel_id, files=bool(files), embeds=bool(body.get("embeds")))
+        stored = self.messages.get(message_id)
+        if stored is None or int(stored["channel_id"]) != channel_id:
+            raise Refused(404, 10008, "Unknown Message")
+        check_message(body)
+        self.check_files(files)
+        return self.record("edit", channel_id, {**stored, **body}, files, reuse=stored)
+
+    def start_thread(
+        self, channel_id: int, message_id: int | None, body: dict[str, Any]
+    ) -> dict[str, Any]:
+        channel = self.channel(channel_id)
+        self.require(channel_id, CREATE_PUBLIC_THREADS)
+        if channel.get("type") in NO_THREADS_IN:
+            raise Refused(400, 50024, "Cannot execute action on this channel type")
+        if message_id is not None and message_id not in self.messages:
+            raise Refused(404, 10008, "Unknown Message")
+        if not 1 <= len(body.get("name", "")) <= 100:
+            raise invalid("name: Must be between 1 and 100 in length.")
+        thread = {
+            "id": str(snowflake()),
+            "type": 11,
+            "guild_id": str(GUILD_ID),
+            "parent_id": str(channel_id),
+            "owner_id": self.bot_user["id"],
+            "name": body["name"],
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": body.get("auto_archive_duration", 1440),
+                "archive_timestamp": now(),
+                "locked": False,
+            },
+        }
+        self.channels[int(thread["id"])] = thread
+        return thread
+
+    # --- messages ----------------------------------------------------------------------
+    def message(
+        self,
+        channel_id: int,
+        body: dict[str, Any],
+        files: list[tuple[str, bytes]],
+        flags: int = 0,
+        reuse: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The message as Discord stores it (an edit keeps the id)."""
+        return {
+            "id": reuse["id"] if reuse else str(snowflake()),
+            "channel_id": str(channel_id),
+            "guild_id": str(GUILD_ID),
+            "author": self.bot_user,
+            "content": body.get("content") or "",
+            "timestamp": now(),
+            "edited_timestamp": now() if reuse else None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "pinned": False,
+            "type": 0,
+            "flags": flags,
+            "embeds": body.get("embeds") or [],
+            "components": body.get("components") or [],
+            "attachments": [
+                {
+                    "id": str(snowflake()),
+                    "filename": name,
+                    "size": len(data),
+                    "url": f"https://x/{name}",
+                    "proxy_url": f"https://x/{name}",
+                }
+                for name, data in files
+            ],
+        }
+
+    def record(
+        self,
+        kind: str,
+        channel_id: int,
+        body: dict[str, Any],
+        files: list[tuple[str, bytes]],
+        flags: int = 0,
+        reuse: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        payload = self.message(channel_id, body, files, flags, reuse)
+        if not flags & 64:
+            self.messages[int(payload["id"])] = payload
+        buttons = [c for row in payload["components"] for c in row.get("components", [])]
+        self.sent.append(
+            Sent(
+                kind,
+                channel_id,
+                payload["content"],
+                payload["embeds"],
+                [name for name, _ in files],
+                [b.get("custom_id", "") for b in buttons],
+                [b.get("label", "") for b in buttons],
+                payload=payload,
+                allowed_mentions=body.get("allowed_mentions"),
+            )
+        )
+        return payload
