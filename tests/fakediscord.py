@@ -393,7 +393,9 @@ class FakeDiscord:
             self.originals[token] = message
             return message
         flags = body.get("flags", 0)
-        return self.record("ephemeral" if flags & 64 else "followup", channel_id, body, files, flags)
+        return self.record(
+            "ephemeral" if flags & 64 else "followup", channel_id, body, files, flags
+        )
 
     # --- channels ----------------------------------------------------------------------
     def writable(self, channel_id: int, *, files: bool, embeds: bool) -> dict[str, Any]:
