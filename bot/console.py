@@ -12,6 +12,7 @@ import re
 import shlex
 import sys
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +64,10 @@ class Names:
 
     def channel(self, channel_id: int) -> str:
         return f"#{self.names.get(channel_id, channel_id)}"
+
+    @staticmethod
+    def when(at: float) -> str:
+        return f"at {datetime.fromtimestamp(at, UTC):%Y-%m-%d %H:%M} UTC"
 
     def literal(self, text: str) -> str:
         return text

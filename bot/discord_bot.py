@@ -114,7 +114,10 @@ class GameBot(discord.AutoShardedClient):
         done, _ = await asyncio.wait({task}, timeout=0 if slow else DEFER_AFTER)
         deferred = not done
         if deferred:
-            await interaction.response.defer(thinking=not click)
+            try:
+                await interaction.response.defer(thinking=not click)
+            except discord.HTTPException as err:  # too late: the reply is posted instead
+                log.warning("could not defer %s: %s", interaction.data, err)
         try:
             response: Response = await task
         except Exception:
@@ -185,16 +188,28 @@ class GameBot(discord.AutoShardedClient):
         target: Any = None
         if response.open_thread:
             target = await self.open_thread(response, thread_from)
-        match = await self.handlers.service.core.match(response.match_id)
+        await self.post_in_match(response.match_id, response.posts, target)
+
+    async def post_in_match(
+        self, match_id: int, messages: tuple[Message, ...], target: Any = None
+    ) -> None:
+        """Post in the match's thread (else its channel). A thread that is gone or shut to
+        the bot moves its games to their channel, where the players are told (the board
+        they get there says it all); news of a game already over is posted there instead."""
+        match = await self.handlers.service.core.match(match_id)
         try:
             target = target or await self.channel_for(match.thread_id or match.channel_id)
-            for message in response.posts:
+            for message in messages:
                 await self.send(target, message)
         except (discord.NotFound, discord.Forbidden) as err:
             if match.thread_id is None:
                 raise
             log.info("thread %s cannot be posted to (%s): its games move out", match.thread_id, err)
             await self.tell_thread_gone(match.thread_id)
+            if not match.active:
+                channel = await self.channel_for(match.channel_id)
+                for message in messages:
+                    await self.send(channel, message)
 
     async def send(self, target: Any, message: Message) -> discord.Message | None:
         """Post a message (or, if it is `in_place`, replace the one showing the same thing);
@@ -240,13 +255,16 @@ class GameBot(discord.AutoShardedClient):
     ) -> discord.Thread | None:
         """A new game's thread, started from the message that began the game, or, when that
         message is itself in a thread (a rematch), from a post in the parent channel. None
-        where Discord refuses a thread: the game is then played in the channel."""
+        where there can be no thread (the game's channel is a thread itself, such as a forum
+        post) or Discord refuses one: the game is then played in its channel."""
         assert response.match_id is not None and response.open_thread is not None
         match = await self.handlers.service.core.match(response.match_id)
         try:
             starter = origin
             if starter is None or isinstance(starter.channel, discord.Thread):
                 parent = await self.channel_for(match.channel_id)
+                if isinstance(parent, discord.Thread):
+                    return None
                 starter = await parent.send(
                     content=f"**{response.open_thread}**", allowed_mentions=NO_PINGS
                 )
@@ -277,9 +295,9 @@ class GameBot(discord.AutoShardedClient):
         try:
             match_id, channel_id, message = await self.handlers.announce(event)
             if match_id is not None:
-                match = await self.handlers.service.core.match(match_id)
-                channel_id = match.thread_id or channel_id
-            await self.send(await self.channel_for(channel_id), message)
+                await self.post_in_match(match_id, (message,))
+            else:
+                await self.send(await self.channel_for(channel_id), message)
         except (discord.Forbidden, discord.NotFound) as err:
             log.warning("cannot announce a %s there, dropped: %s", event.kind, err)
 

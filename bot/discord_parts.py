@@ -64,6 +64,10 @@ class DiscordPeople:
     def literal(text: str) -> str:
         return _SPECIAL.sub(r"\\\1", " ".join(text.split()))
 
+    @staticmethod
+    def when(at: float) -> str:
+        return f"<t:{int(at)}:R>"  # each reader sees 'in 2 hours', kept up to date
+
 
 class GameButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{BUTTON_PREFIX}:[a-z]+:\d+"

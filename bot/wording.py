@@ -37,6 +37,9 @@ class People(Protocol):
     def literal(self, text: str) -> str:
         """Text someone typed (a display name), to be shown as it is."""
 
+    def when(self, at: float) -> str:
+        """A moment (unix time) to come, as 'in 2 hours' or 'at 09:30 UTC'."""
+
 
 def result_parts(match: MatchView) -> tuple[Part, ...]:
     """'Black won (White resigned)', 'Draw (agreement)', 'Aborted by <person>', ..."""
@@ -88,7 +91,7 @@ class Wording:
         )
 
     # --- challenges ---
-    def challenge(self, challenge: ChallengeView, lapses_minutes: int) -> str:
+    def challenge(self, challenge: ChallengeView) -> str:
         game = get_game(challenge.game_id)
         who = self.people.user
         if challenge.challenger_side:
@@ -100,7 +103,7 @@ class Wording:
         return (
             f"{who(challenge.challenger_id)} challenges {who(challenge.opponent_id)} to "
             f"**{game.name}** ({sides}; {duration_text(challenge.move_seconds)} per move). "
-            f"The challenge lapses in {lapses_minutes} minutes."
+            f"The challenge lapses {self.people.when(challenge.expires_at)}."
         )
 
     def started(self, match: MatchView) -> str:
@@ -127,6 +130,8 @@ class Wording:
         else:
             side = game.side_name(match.side_to_move)
             status = f"{self.people.user(match.user_to_move)} ({side}) to move."
+            if match.deadline is not None:
+                status += f" Time runs out {self.people.when(match.deadline)}."
             if match.draw_offer_by is not None:
                 status += f" {self.people.user(match.draw_offer_by)} offers a draw."
         return " ".join(filter(None, [f"**{game.name} #{match.id}** —", headline, status]))

@@ -34,6 +34,7 @@ from tests.fakediscord import (
     Sent,
     now,
     snowflake,
+    thread_payload,
 )
 
 __all__ = [
@@ -125,6 +126,24 @@ class DiscordHarness:
         state._add_guild(guild)
         await bot.setup_hook()
         return self
+
+    def add_channel(self, kind: int, *, parent_id: int | None = None) -> int:
+        """A channel of another type (2 voice, 13 stage, 15 forum, 11 a thread, such as a
+        forum's post) in the server; returns its id."""
+        if kind == 11:
+            channel = thread_payload(parent_id or CHANNEL_ID, "a post", "1")
+        else:
+            channel = {
+                **self.channel,
+                "id": str(snowflake()),
+                "type": kind,
+                "name": f"place-{kind}",
+                "bitrate": 64000,
+                "user_limit": 0,
+                "rtc_region": None,
+            }
+        self.fake.channels[int(channel["id"])] = channel
+        return int(channel["id"])
 
     async def delete_thread(self, thread_id: int, *, tell_the_bot: bool = True) -> None:
         """Someone deletes a thread; the gateway tells the bot (unless it was offline)."""

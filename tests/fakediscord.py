@@ -30,6 +30,8 @@ THREAD_TYPES = frozenset({10, 11, 12})
 #: where a thread cannot be started from a message: DMs, voice and stage chat, forums and
 #: media channels, and threads themselves
 NO_THREADS_IN = frozenset({1, 2, 3, 13, 15, 16} | THREAD_TYPES)
+#: forum and media channels: messages go in their posts (threads), not in the channel
+POSTS_ONLY = frozenset({15, 16})
 #: Discord's upload limit of a server without boosts
 UPLOAD_LIMIT = 10 * 1024 * 1024
 #: an interaction must be answered within 3 s; its token then works for 15 minutes
@@ -45,6 +47,28 @@ def snowflake(at: float | None = None) -> int:
 
 def now() -> str:
     return datetime.now(UTC).isoformat()
+
+
+def thread_payload(parent_id: int, name: str, owner_id: str) -> dict[str, Any]:
+    """A new public thread, as Discord describes it."""
+    return {
+        "id": str(snowflake()),
+        "type": 11,
+        "guild_id": str(GUILD_ID),
+        "parent_id": str(parent_id),
+        "owner_id": owner_id,
+        "name": name,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "flags": 0,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": now(),
+            "locked": False,
+        },
+    }
 
 
 class Refused(Exception):
@@ -152,7 +176,8 @@ class FakeResponse:
     def __init__(self, status: int, data: Any, headers: dict[str, str] | None = None) -> None:
         self.status = status
         self.reason = {200: "OK", 204: "No Content", 429: "Too Many Requests"}.get(status, "")
-        self.headers = CIMultiDict({"Content-Type": "application/json", **(headers or {})})
+        typed = {} if data is None else {"Content-Type": "application/json"}
+        self.headers = CIMultiDict({**typed, **(headers or {})})
         self._text = "" if data is None else json.dumps(data)
 
     async def text(self, encoding: str = "utf-8") -> str:
@@ -328,8 +353,8 @@ class FakeDiscord:
     # --- interactions ------------------------------------------------------------------
     def interaction(self, token: str, *, answering: bool = False) -> Interaction:
         known = self.interactions.get(token)
-        if known is None:
-            raise Refused(404, 10015, "Unknown Webhook")
+        if known is None or not (answering or known.answered):
+            raise Refused(404, 10015, "Unknown Webhook")  # no token until it is answered
         age = self.clock() - known.created
         if answering:
             if known.answered:
@@ -401,6 +426,8 @@ class FakeDiscord:
     def writable(self, channel_id: int, *, files: bool, embeds: bool) -> dict[str, Any]:
         """The channel, if the bot may post there as asked."""
         channel = self.channel(channel_id)
+        if channel.get("type") in POSTS_ONLY:
+            raise Refused(400, 50008, "Cannot send messages in a non-text channel")
         thread = channel.get("type") in THREAD_TYPES
         needed = [SEND_MESSAGES_IN_THREADS if thread else SEND_MESSAGES]
         needed += [ATTACH_FILES] if files else []
@@ -438,24 +465,8 @@ class FakeDiscord:
             raise Refused(404, 10008, "Unknown Message")
         if not 1 <= len(body.get("name", "")) <= 100:
             raise invalid("name: Must be between 1 and 100 in length.")
-        thread = {
-            "id": str(snowflake()),
-            "type": 11,
-            "guild_id": str(GUILD_ID),
-            "parent_id": str(channel_id),
-            "owner_id": self.bot_user["id"],
-            "name": body["name"],
-            "rate_limit_per_user": 0,
-            "message_count": 0,
-            "member_count": 1,
-            "flags": 0,
-            "thread_metadata": {
-                "archived": False,
-                "auto_archive_duration": body.get("auto_archive_duration", 1440),
-                "archive_timestamp": now(),
-                "locked": False,
-            },
-        }
+        thread = thread_payload(channel_id, body["name"], self.bot_user["id"])
+        thread["thread_metadata"]["auto_archive_duration"] = body.get("auto_archive_duration")
         self.channels[int(thread["id"])] = thread
         return thread
 

@@ -1,7 +1,9 @@
 """A stand-in for Discord's API and gateway on a local port, for start-up tests: it answers
 login, application info and /gateway/bot as Discord does, and its gateway says hello and then
-closes with whatever code a test asks for (4014: a privileged intent not enabled). Runs in a
-thread of its own, so the bot under test runs its own event loop as in production."""
+closes with whatever code a test asks for (4014: a privileged intent not enabled), or stays
+open; with `reconnect` it tells the bot to reconnect (op 7) once it is ready, and then expects
+a RESUME. Runs in a thread of its own, so the bot under test runs its own event loop as in
+production."""
 
 from __future__ import annotations
 
@@ -37,10 +39,14 @@ def _json(data: Any, status: int = 200) -> web.Response:
 
 
 class FakeGateway:
-    def __init__(self, *, token_ok: bool = True, close_code: int | None = 4014) -> None:
+    def __init__(
+        self, *, token_ok: bool = True, close_code: int | None = 4014, reconnect: bool = False
+    ) -> None:
         """close_code None: the gateway keeps the connection open after IDENTIFY."""
         self.token_ok = token_ok
         self.close_code = close_code
+        self.reconnect = reconnect
+        self.resumed: list[dict[str, Any]] = []
         self.port = free_port()
         self.identified: list[dict[str, Any]] = []
         self._loop = asyncio.new_event_loop()
@@ -103,12 +109,35 @@ class FakeGateway:
         await ws.prepare(request)
         await ws.send_json({"op": 10, "d": {"heartbeat_interval": 45_000}, "s": None, "t": None})
         async for message in ws:
-            if message.type == WSMsgType.TEXT and message.json().get("op") == 2:
-                self.identified.append(message.json()["d"])
+            if message.type != WSMsgType.TEXT:
+                continue
+            op, data = message.json().get("op"), message.json().get("d")
+            if op == 1:  # heartbeat
+                await ws.send_json({"op": 11, "d": None, "s": None, "t": None})
+            elif op == 2:
+                self.identified.append(data)
                 print("gateway: identified", flush=True)
                 if self.close_code is not None:
                     await ws.close(code=self.close_code, message=b"Disallowed intent(s).")
+                elif self.reconnect:
+                    await ws.send_json({"op": 0, "t": "READY", "s": 1, "d": self._ready()})
+                    await ws.send_json({"op": 7, "d": None, "s": None, "t": None})
+            elif op == 6:
+                self.resumed.append(data)
+                await ws.send_json({"op": 0, "t": "RESUMED", "s": 2, "d": {}})
+                print("gateway: resumed", flush=True)
         return ws
+
+    def _ready(self) -> dict[str, Any]:
+        return {
+            "v": 10,
+            "user": BOT_USER,
+            "guilds": [],
+            "session_id": "session-1",
+            "resume_gateway_url": f"ws://127.0.0.1:{self.port}",
+            "shard": [0, 1],
+            "application": {"id": BOT_USER["id"], "flags": 0},
+        }
 
 
 if __name__ == "__main__":
@@ -120,7 +149,7 @@ if __name__ == "__main__":
 
     from bot.__main__ import main
 
-    with FakeGateway(close_code=None) as gateway:
+    with FakeGateway(close_code=None, reconnect="--reconnect" in sys.argv) as gateway:
         discord.http.Route.BASE = gateway.api
         status = main([])
     print(f"exit {status}", flush=True)

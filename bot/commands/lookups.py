@@ -8,7 +8,7 @@ import math
 from collections.abc import Callable
 
 from render import board_png, game_gif
-from rules import GAMES, get_game
+from rules import GAMES, RulesError, get_game
 
 from ..match.core import pick_game
 from ..match.records import MatchView, SweepEvent, SweepKind
@@ -97,18 +97,21 @@ class LookupCommands(Boards):
         }
         filename, text = self.words.history(view, names)
         room = ctx.upload_limit - len(text.encode()) - UPLOAD_MARGIN
-        gif = await asyncio.to_thread(
-            game_gif, game.id, record.positions, record.moves, outcome=view.outcome,
-            max_bytes=room,
-        )  # fmt: skip
+        files = [Attachment(filename, text.encode())]
+        note = ""
+        try:
+            gif = await asyncio.to_thread(
+                game_gif, game.id, record.positions, record.moves, outcome=view.outcome,
+                max_bytes=max(room, 0),
+            )  # fmt: skip
+            files.append(Attachment(f"{game.id}-{view.id}.gif", gif))
+        except RulesError:
+            note = " No replay fits in this server's upload limit, so only the moves are attached."
         result = self.words.result(view)
         return Response(
             reply=Message(
-                f"**{game.name} #{view.id}**: {len(view.moves)} moves. {result}.",
-                files=(
-                    Attachment(filename, text.encode()),
-                    Attachment(f"{game.id}-{view.id}.gif", gif),
-                ),
+                f"**{game.name} #{view.id}**: {len(view.moves)} moves. {result}.{note}",
+                files=tuple(files),
             )
         )
 

@@ -39,10 +39,9 @@ class PlayingCommands(Boards):
 
     async def challenge_message(self, challenge: ChallengeView) -> Message:
         game = get_game(challenge.game_id)
-        minutes = round(self.service.core.challenge_seconds / 60)
         png = await asyncio.to_thread(board_png, game.id, game.initial_position())
         return Message(
-            self.words.challenge(challenge, minutes),
+            self.words.challenge(challenge),
             files=(Attachment(f"{game.id}-start.png", png),),
             buttons=(
                 Button("Accept", "accept", challenge.id, "success"),

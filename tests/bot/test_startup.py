@@ -225,3 +225,27 @@ def test_a_stop_signal_closes_the_bot_cleanly(tmp_path: Path, signum: int) -> No
     assert bot.returncode == 0 and out.strip() == "exit 0", err
     assert "stopping: signal received" in err and "Traceback" not in err
     assert not (tmp_path / "bot.sqlite3-wal").exists()
+
+
+def test_the_bot_resumes_when_the_gateway_asks_it_to_reconnect(tmp_path: Path) -> None:
+    """Discord asks every bot to reconnect now and then (op 7): it resumes its session,
+    without a new IDENTIFY or an error, and still stops cleanly."""
+    env = {**os.environ, "DISCORD_TOKEN": "x", "DATABASE_PATH": str(tmp_path / "bot.sqlite3")}
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "tests.fakegateway", "--reconnect"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert bot.stdout is not None
+        assert bot.stdout.readline().strip() == "gateway: identified"
+        assert bot.stdout.readline().strip() == "gateway: resumed"
+        bot.send_signal(signal.SIGTERM)
+        out, err = bot.communicate(timeout=30)
+    finally:
+        bot.kill()
+    assert bot.returncode == 0 and out.strip() == "exit 0", err
+    assert "Traceback" not in err and "ERROR" not in err

@@ -1,0 +1,149 @@
+"""The Discord double refuses what Discord refuses (a double that says yes to everything
+would prove nothing): each refusal, asked for directly over its HTTP interface."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import aiohttp
+import pytest
+
+from tests.fakediscord import (
+    ATTACH_FILES,
+    EVERYONE,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+    FakeDiscord,
+    thread_payload,
+)
+
+API = "https://discord.com/api/v10"
+TEXT = 10
+
+
+def double(*kinds: int) -> FakeDiscord:
+    """A double with a text channel (id 10) and one channel of each kind (ids 11, 12, ...)."""
+    fake = FakeDiscord({"id": "1", "username": "bot", "bot": True})
+    for n, kind in enumerate((0, *kinds)):
+        fake.channels[TEXT + n] = {"id": str(TEXT + n), "type": kind, "guild_id": "9"}
+    return fake
+
+
+def ask(fake: FakeDiscord, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    """(status, JSON answer) of one request."""
+    response = fake.answer(method, API + path, None if body is None else json.dumps(body))
+    return response.status, json.loads(response._text) if response._text else None
+
+
+def form(body: dict[str, Any], size: int) -> aiohttp.FormData:
+    data = aiohttp.FormData(quote_fields=False)
+    data.add_field(name="payload_json", value=json.dumps(body))
+    data.add_field(name="files[0]", value=io.BytesIO(b"x" * size), filename="big.gif")
+    return data
+
+
+def post(fake: FakeDiscord, channel: int, body: dict[str, Any]) -> tuple[int, Any]:
+    return ask(fake, "POST", f"/channels/{channel}/messages", body)
+
+
+@pytest.mark.parametrize("kind", [1, 2, 13, 15, 16, 11])
+def test_no_thread_from_a_message_where_discord_has_none(kind: int) -> None:
+    fake = double(kind)
+    if kind == 11:
+        fake.channels[TEXT + 1] = thread_payload(TEXT, "t", "1") | {"id": str(TEXT + 1)}
+    fake.messages[5] = {"id": "5", "channel_id": str(TEXT + 1)}
+    status, answer = ask(fake, "POST", f"/channels/{TEXT + 1}/messages/5/threads", {"name": "x"})
+    assert (status, answer["code"]) == (400, 50024)
+    fake.messages[6] = {"id": "6", "channel_id": str(TEXT)}
+    assert ask(fake, "POST", f"/channels/{TEXT}/messages/6/threads", {"name": "x"})[0] == 200
+
+
+def test_permissions_deleted_channels_and_locked_threads() -> None:
+    fake = double(15)
+    fake.bot_permissions[TEXT] = int(EVERYONE) & ~VIEW_CHANNEL
+    assert post(fake, TEXT, {"content": "hi"})[1]["code"] == 50001  # Missing Access
+    fake.bot_permissions[TEXT] = int(EVERYONE) & ~SEND_MESSAGES
+    assert post(fake, TEXT, {"content": "hi"}) == (
+        403, {"code": 50013, "message": "Missing Permissions"}
+    )  # fmt: skip
+    fake.bot_permissions[TEXT] = int(EVERYONE) & ~ATTACH_FILES
+    fake.answer("POST", f"{API}/channels/{TEXT}/messages", form({"content": "x"}, 10))
+    assert fake.requests[-1].status == 403
+    assert post(fake, TEXT + 1, {"content": "hi"})[1]["code"] == 50008  # a forum takes posts
+    fake.deleted.add(TEXT)
+    assert post(fake, TEXT, {"content": "hi"})[1]["code"] == 10003  # Unknown Channel
+    assert ask(fake, "PATCH", f"/channels/{TEXT + 1}/messages/99", {"content": "x"})[0] == 400
+    thread = thread_payload(TEXT + 2, "t", "1")
+    fake.channels[int(thread["id"])] = thread
+    assert post(fake, int(thread["id"]), {"content": "hi"})[0] == 200
+    fake.lock_thread(int(thread["id"]), archived=True)
+    assert post(fake, int(thread["id"]), {"content": "hi"})[0] == 403
+    assert ask(fake, "PATCH", f"/channels/{int(thread['id'])}/messages/99", {})[0] == 403
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"content": "x" * 2001},
+        {"embeds": [{"title": "t" * 257}]},
+        {"embeds": [{"description": "d" * 4097}]},
+        {"embeds": [{"fields": [{"name": "n", "value": "v" * 1025}]}]},
+        {"embeds": [{"fields": [{"name": "n", "value": "v"}] * 26}]},
+        {
+            "embeds": [
+                {"description": "d" * 4000, "fields": [{"name": "n", "value": "v" * 1000}] * 2}
+            ]
+        },
+        {"components": [{"components": [{"label": "l" * 81, "custom_id": "c"}]}]},
+    ],
+    ids=["content", "title", "description", "field", "25 fields", "6000 in all", "label"],
+)
+def test_messages_over_discords_limits_are_refused(body: dict[str, Any]) -> None:
+    fake = double()
+    assert post(fake, TEXT, body)[1]["code"] == 50035
+    assert fake.sent == []
+
+
+def test_uploads_over_the_servers_limit_are_refused() -> None:
+    fake = double()
+    fake.upload_limit = 1000
+    fake.answer("POST", f"{API}/channels/{TEXT}/messages", form({"content": "x"}, 1001))
+    assert fake.requests[-1].status == 413
+    fake.answer("POST", f"{API}/channels/{TEXT}/messages", form({"content": "x"}, 1000))
+    assert fake.requests[-1].status == 200
+
+
+def test_interaction_windows() -> None:
+    fake = double()
+    reply = {"type": 4, "data": {"content": "hi"}}
+    interaction_id, token = fake.new_interaction(TEXT)
+    callback = f"/interactions/{interaction_id}/{token}/callback"
+    assert ask(fake, "POST", f"/webhooks/1/{token}", {"content": "early"})[1]["code"] == 10015
+    assert ask(fake, "POST", callback, reply)[0] == 200
+    assert ask(fake, "POST", callback, reply)[1]["code"] == 40060  # already acknowledged
+    assert ask(fake, "POST", f"/webhooks/1/{token}", {"content": "more"})[0] == 200
+    fake.skew += 15 * 60 + 1
+    assert ask(fake, "POST", f"/webhooks/1/{token}", {"content": "late"})[1]["code"] == 50027
+    late_id, late = fake.new_interaction(TEXT, age=3.5)
+    assert ask(fake, "POST", f"/interactions/{late_id}/{late}/callback", reply)[1]["code"] == 10062
+    choices = [{"name": str(n), "value": str(n)} for n in range(26)]
+    auto_id, auto = fake.new_interaction(TEXT)
+    too_many = {"type": 8, "data": {"choices": choices}}
+    assert ask(fake, "POST", f"/interactions/{auto_id}/{auto}/callback", too_many)[0] == 400
+    too_long = {"type": 8, "data": {"choices": [{"name": "n" * 101, "value": "v"}]}}
+    assert ask(fake, "POST", f"/interactions/{auto_id}/{auto}/callback", too_long)[0] == 400
+
+
+def test_rate_limits_and_a_network_that_is_down() -> None:
+    fake = double()
+    fake.rate_limits.append((f"/channels/{TEXT}/messages", 0.5))
+    response = fake.answer("POST", f"{API}/channels/{TEXT}/messages", json.dumps({"content": "x"}))
+    assert response.status == 429 and response.headers["Via"]
+    assert json.loads(response._text)["retry_after"] == 0.5
+    assert post(fake, TEXT, {"content": "x"})[0] == 200
+    fake.network_down = 1
+    with pytest.raises(aiohttp.ClientConnectorError):
+        post(fake, TEXT, {"content": "x"})
+    assert [c.status for c in fake.requests] == [429, 200, 0]  # every request is recorded
