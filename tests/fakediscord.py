@@ -406,7 +406,9 @@ class FakeDiscord:
         interaction = self.interaction(token)
         channel_id = interaction.channel_id
         if method == "GET":
-            return self.originals.get(token) or self.message(channel_id, {}, [])
+            if token not in self.originals:
+                raise Refused(404, 10008, "Unknown Message")
+            return self.originals[token]
         if method == "DELETE":
             self.sent.append(Sent("delete", channel_id))
             return None
@@ -471,16 +473,17 @@ class FakeDiscord:
         return thread
 
     # --- messages ----------------------------------------------------------------------
-    def message(
+    def record(
         self,
+        kind: str,
         channel_id: int,
         body: dict[str, Any],
         files: list[tuple[str, bytes]],
         flags: int = 0,
         reuse: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """The message as Discord stores it (an edit keeps the id)."""
-        return {
+        """Store the message as Discord would (an edit keeps the id) and note it as sent."""
+        payload = {
             "id": reuse["id"] if reuse else str(snowflake()),
             "channel_id": str(channel_id),
             "guild_id": str(GUILD_ID),
@@ -508,17 +511,6 @@ class FakeDiscord:
                 for name, data in files
             ],
         }
-
-    def record(
-        self,
-        kind: str,
-        channel_id: int,
-        body: dict[str, Any],
-        files: list[tuple[str, bytes]],
-        flags: int = 0,
-        reuse: dict[str, Any] | None = None,
-    ) -> dict[str, Any]:
-        payload = self.message(channel_id, body, files, flags, reuse)
         if not flags & 64:
             self.messages[int(payload["id"])] = payload
         buttons = [c for row in payload["components"] for c in row.get("components", [])]

@@ -200,14 +200,14 @@ def test_the_env_file_option_picks_the_settings_file(
     assert err == [f"error: there is no database file at {tmp_path / 'missing' / 'db.sqlite3'}"]
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
-def test_a_stop_signal_closes_the_bot_cleanly(tmp_path: Path, signum: int) -> None:
-    """Connected to a (local) gateway, the bot stops on the signal: its sweeper stops, the
-    database is closed (SQLite removes the -wal file on a clean close), status 0."""
-    database = tmp_path / "bot.sqlite3"
-    env = {**os.environ, "DISCORD_TOKEN": "x", "DATABASE_PATH": str(database)}
+def _bot_on_a_local_gateway(
+    tmp_path: Path, *, stop: int, expect: tuple[str, ...], reconnect: bool = False
+) -> tuple[int, str, str]:
+    """`python -m bot` against tests.fakegateway: wait for the gateway's lines `expect`, then
+    send the signal `stop`; returns (exit status, stdout, stderr)."""
+    env = {**os.environ, "DISCORD_TOKEN": "x", "DATABASE_PATH": str(tmp_path / "bot.sqlite3")}
     bot = subprocess.Popen(
-        [sys.executable, "-m", "tests.fakegateway"],
+        [sys.executable, "-m", "tests.fakegateway", *(["--reconnect"] if reconnect else [])],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -216,13 +216,24 @@ def test_a_stop_signal_closes_the_bot_cleanly(tmp_path: Path, signum: int) -> No
     )
     try:
         assert bot.stdout is not None
-        assert bot.stdout.readline().strip() == "gateway: identified"
+        for line in expect:
+            assert bot.stdout.readline().strip() == line
         assert (tmp_path / "bot.sqlite3-wal").exists()  # open while it runs
-        bot.send_signal(signum)
+        bot.send_signal(stop)
         out, err = bot.communicate(timeout=30)
     finally:
         bot.kill()
-    assert bot.returncode == 0 and out.strip() == "exit 0", err
+    return bot.returncode, out, err
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_stop_signal_closes_the_bot_cleanly(tmp_path: Path, signum: int) -> None:
+    """Connected to a (local) gateway, the bot stops on the signal: its sweeper stops, the
+    database is closed (SQLite removes the -wal file on a clean close), status 0."""
+    status, out, err = _bot_on_a_local_gateway(
+        tmp_path, stop=signum, expect=("gateway: identified",)
+    )
+    assert status == 0 and out.strip() == "exit 0", err
     assert "stopping: signal received" in err and "Traceback" not in err
     assert not (tmp_path / "bot.sqlite3-wal").exists()
 
@@ -230,22 +241,11 @@ def test_a_stop_signal_closes_the_bot_cleanly(tmp_path: Path, signum: int) -> No
 def test_the_bot_resumes_when_the_gateway_asks_it_to_reconnect(tmp_path: Path) -> None:
     """Discord asks every bot to reconnect now and then (op 7): it resumes its session,
     without a new IDENTIFY or an error, and still stops cleanly."""
-    env = {**os.environ, "DISCORD_TOKEN": "x", "DATABASE_PATH": str(tmp_path / "bot.sqlite3")}
-    bot = subprocess.Popen(
-        [sys.executable, "-m", "tests.fakegateway", "--reconnect"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    status, out, err = _bot_on_a_local_gateway(
+        tmp_path,
+        stop=signal.SIGTERM,
+        expect=("gateway: identified", "gateway: resumed"),
+        reconnect=True,
     )
-    try:
-        assert bot.stdout is not None
-        assert bot.stdout.readline().strip() == "gateway: identified"
-        assert bot.stdout.readline().strip() == "gateway: resumed"
-        bot.send_signal(signal.SIGTERM)
-        out, err = bot.communicate(timeout=30)
-    finally:
-        bot.kill()
-    assert bot.returncode == 0 and out.strip() == "exit 0", err
+    assert status == 0 and out.strip() == "exit 0", err
     assert "Traceback" not in err and "ERROR" not in err
