@@ -27,7 +27,7 @@ run: install
 
 test: install-test
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict rules render
+	$(BIN)/mypy --strict rules render ai
 	$(BIN)/mypy bot
 	$(BIN)/python -m pytest
 

@@ -109,6 +109,10 @@ class Game(ABC, Generic[P, M]):
     # --- what a picture needs (cells by the names players write) -------------
     #: every cell's name, in the game's own cell order
     cell_names: tuple[str, ...]
+    #: for each cell (by its place in cell_names), the cells one step away: a king's step
+    #: in Checkers, the 4 or 8 neighbours on the square grids, the 1-3 cells sharing an edge
+    #: in The Crown (what a computer player measures distances with)
+    step_neighbours: tuple[tuple[int, ...], ...]
     #: named sets of cells a picture colours (The Crown's crown and kingdoms)
     regions: Mapping[str, frozenset[str]] = {}
 

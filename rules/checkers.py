@@ -8,7 +8,7 @@ from types import MappingProxyType
 
 from . import checkers_movegen as gen
 from .base import Game, Outcome, Termination, clean_move_text, position_fields, quote, suggest
-from .checkers_board import BLACK_CROWN_ROW, WHITE_CROWN_ROW, bits_of, row_col
+from .checkers_board import BLACK_CROWN_ROW, WHITE_CROWN_ROW, bits_of, row_col, square_at
 from .errors import BadPosition, IllegalMove
 
 BLACK, WHITE = "b", "w"
@@ -59,6 +59,13 @@ Moves = list[CheckersMove]
 _FEN_WRAPPER = re.compile(r'^\[fen"(.*)"\]$')
 _RANGE = re.compile(r"^(k?)(\d+)(?:-(\d+))?$")
 _MOVE = re.compile(r"^\d+(?:[-x]\d+)+$")
+
+
+def _diagonal_neighbours(square: int) -> tuple[int, ...]:
+    """The squares (by index, square - 1) a king steps to from a square."""
+    row, col = row_col(square)
+    around = (square_at(row + dr, col + dc) for dr in (-1, 1) for dc in (-1, 1))
+    return tuple(n - 1 for n in around if n is not None)
 
 
 class Checkers(Game[CheckersPosition, CheckersMove]):
@@ -165,6 +172,7 @@ class Checkers(Game[CheckersPosition, CheckersMove]):
     # --- position text ---------------------------------------------------------
     # --- what a picture needs --------------------------------------------------
     cell_names = tuple(str(square) for square in range(1, 33))
+    step_neighbours = tuple(_diagonal_neighbours(square) for square in range(1, 33))
 
     def pieces(self, position: CheckersPosition) -> dict[str, str]:
         """Square -> 'b' or 'w' for a man, 'B' or 'W' for a king."""

@@ -312,6 +312,7 @@ class TheCrown(Game[TheCrownPosition, CrownMove]):
 
     # --- what a picture needs --------------------------------------------------
     cell_names = NAMES
+    step_neighbours = NEIGHBOURS
     regions = MappingProxyType(
         {
             "crown": frozenset({NAMES[CROWN]}),

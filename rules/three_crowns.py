@@ -221,6 +221,7 @@ class ThreeCrowns(GridPictures, Game[ThreeCrownsPosition, PathMove]):
     # --- what a picture needs (pieces and move cells: GridPictures) ------------
     grid = GRID
     cell_names = GRID.names
+    step_neighbours = NEIGHBOURS
 
     def captured_cells(self, position: ThreeCrownsPosition, move: PathMove) -> tuple[str, ...]:
         """A double jump takes or uncrowns the second stone it jumps."""

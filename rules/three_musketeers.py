@@ -107,6 +107,7 @@ class ThreeMusketeers(GridPictures, Game[ThreeMusketeersPosition, PathMove]):
     # --- what a picture needs (pieces and move cells: GridPictures) ------------
     grid = GRID
     cell_names = GRID.names
+    step_neighbours = NEIGHBOURS
 
     def captured_cells(self, position: ThreeMusketeersPosition, move: PathMove) -> tuple[str, ...]:
         """A Musketeer takes the enemy piece on the cell it moves to."""

@@ -1,0 +1,75 @@
+"""The computer opponent: `choose_move` picks a move for any game of `rules`, at a level
+from 1 (a beginner) to 5 (the strongest in 3 s). Pure and synchronous, standard library
+only; the bot runs it in worker processes."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from rules import get_game
+
+from .evaluation import evaluator
+from .levels import DEFAULT_LEVEL, LEVELS, Level, level
+from .search import MATE, Report, Search
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "Report", "choose_move", "think"]
+
+
+def think(
+    game_id: str,
+    position: Any,
+    *,
+    level: int = DEFAULT_LEVEL,
+    seconds: float | None = None,
+    history: Sequence[Any] = (),
+    seed: int | None = None,
+) -> tuple[str, Report]:
+    """The chosen move's text, and what the search saw."""
+    game = get_game(game_id)
+    chosen = _level(level)
+    if isinstance(position, str):
+        position = game.decode(position)
+    earlier = [game.decode(p) if isinstance(p, str) else p for p in history]
+    rng = random.Random(seed)
+    search = Search(
+        game,
+        evaluator(game),
+        seconds=chosen.seconds if seconds is None else seconds,
+        max_depth=chosen.max_depth,
+        noise=chosen.noise,
+        rng=rng,
+        history=earlier,
+    )
+    report = search.run(position, exact=chosen.exact)
+    move = report.move
+    decided = abs(report.score) >= MATE - 256
+    if chosen.slip and len(report.scores) > 1 and not decided and rng.random() < chosen.slip:
+        ranked = sorted(report.scores, key=lambda m: -report.scores[m])
+        # a slip: never past a win it has seen, nor into a loss it has seen
+        runners_up = [m for m in ranked[1:3] if report.scores[m] > -MATE + 256]
+        if runners_up:
+            move = rng.choice(runners_up)
+    return game.format_move(move), report
+
+
+def choose_move(
+    game_id: str,
+    position: Any,
+    *,
+    level: int = DEFAULT_LEVEL,
+    seconds: float | None = None,
+    history: Sequence[Any] = (),
+    seed: int | None = None,
+) -> str:
+    """The move the computer plays, as the game's canonical move text.
+
+    `position`: a position object or its text; `history`: the game's earlier positions (so
+    a repetition is seen as a draw); `seconds`: the thinking time (default: the level's);
+    `seed`: the same seed, position and depth reached give the same move."""
+    move, _ = think(game_id, position, level=level, seconds=seconds, history=history, seed=seed)
+    return move
+
+
+_level = level

@@ -1,0 +1,161 @@
+"""The computer opponent: tactics it must find, legal and reproducible choices, its levels."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from ai import LEVELS, choose_move, think
+from ai.search import MATE
+from rules import GAMES, get_game
+from tests.faults import ROOT
+
+#: (game, position, the one best move, why): for Checkers the one move that wins most
+#: material; elsewhere the one move that forces a win within the plies in `why`'s number.
+#: Each is checked by brute force in test_each_tactic_has_one_answer.
+TACTICS = [
+    ("checkers", "B:W9,11,15,22,25,26:B1,12,16,18,19,28", "18-23", "a shot: 18-23 wins a man"),
+    ("the-crown", "Pa12 Ka4 Sc7 pd1 kd4 sa2 sb10 w", "a12-a13", "Prince to the crown: 1 ply"),
+    ("the-crown", "Pb11 Kf3 Sb2 pb8 kf2 sa7 sc5 w", "f3-f2", "crown in three: 5 plies"),
+    ("three-crowns", "2B2bB1/5B2/b4g2/1GgG4/1b4g1/8/1b2g1G1/8 g 2-0 -", "b5xb3xb1",
+     "the third capture: 1 ply"),
+    ("three-crowns", "4g2B/3GG3/Bb2b3/1Gb5/5gb1/1B6/8/2g2g2 g 0-0 -", "b5xd5xf7",
+     "a Crowned Troika: 1 ply"),
+    ("three-musketeers", "EE1EM/2E1M/5/EE1ME/EEE2 e", "d5-c5",
+     "every Musketeer capture lines them up: 2 plies"),
+]  # fmt: skip
+
+
+def _wins_within(game_id: str, position: object, plies: int, side: str) -> bool:
+    """Plain AND-OR search: `side` forces a win within `plies`."""
+    game = get_game(game_id)
+    moves = game.legal_moves(position)
+    if not moves:
+        outcome = game.outcome(position)
+        return outcome is not None and outcome.winner == side
+    if plies == 0:
+        return False
+    results = (_wins_within(game_id, game.apply(position, m), plies - 1, side) for m in moves)
+    return any(results) if game.side_to_move(position) == side else all(results)
+
+
+def _material_after(position: object, depth: int) -> int:
+    """Checkers: the material balance for the side to move that plain minimax guarantees
+    (captures, being forced, are played out past `depth`)."""
+    game = get_game("checkers")
+    moves = game.legal_moves(position)
+    if not moves:
+        return -10_000
+    if depth <= 0 and not moves[0].capture:
+        p = position
+        men = p.black_men.bit_count() - p.white_men.bit_count()  # type: ignore[attr-defined]
+        kings = p.black_kings.bit_count() - p.white_kings.bit_count()  # type: ignore[attr-defined]
+        score = 100 * men + 150 * kings
+        return score if p.turn == "b" else -score  # type: ignore[attr-defined]
+    return max(-_material_after(game.apply(position, m), depth - 1) for m in moves)
+
+
+@pytest.mark.parametrize(("game_id", "text", "answer", "why"), TACTICS)
+def test_each_tactic_has_one_answer(game_id: str, text: str, answer: str, why: str) -> None:
+    """The positions are what they claim: brute force finds exactly one best move."""
+    game = get_game(game_id)
+    position = game.decode(text)
+    if game_id == "checkers":
+        value = {
+            game.format_move(m): -_material_after(game.apply(position, m), 4)
+            for m in game.legal_moves(position)
+        }
+        best = max(value.values())
+        assert [m for m, v in value.items() if v == best] == [answer]
+        assert best >= 100  # a man up at least
+        return
+    side = game.side_to_move(position)
+    plies = int(why.split(": ")[1].split()[0])
+    winning = [
+        game.format_move(m)
+        for m in game.legal_moves(position)
+        if _wins_within(game_id, game.apply(position, m), plies - 1, side)
+    ]
+    assert winning == [answer]
+
+
+@pytest.mark.parametrize(("game_id", "text", "answer", "why"), TACTICS)
+def test_level_five_finds_each_tactic_within_a_second(
+    game_id: str, text: str, answer: str, why: str
+) -> None:
+    assert choose_move(game_id, text, level=5, seconds=1.0, seed=1) == answer, why
+
+
+@pytest.mark.parametrize(("game_id", "text", "answer", "why"), TACTICS[1:2] + TACTICS[3:5])
+def test_even_a_beginner_takes_a_win_in_one(game_id: str, text: str, answer: str, why: str) -> None:
+    for seed in range(5):
+        assert choose_move(game_id, text, level=1, seed=seed) == answer
+
+
+def _random_positions(game_id: str, count: int, seed: int) -> list[object]:
+    game, rng = get_game(game_id), random.Random(seed)
+    found = []
+    while len(found) < count:
+        position = game.initial_position()
+        for _ in range(rng.randrange(0, 40)):
+            moves = game.legal_moves(position)
+            if not moves:
+                break
+            position = game.apply(position, rng.choice(moves))
+        if game.legal_moves(position):
+            found.append(position)
+    return found
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_chosen_move_is_legal_and_a_seed_reproduces_it(game_id: str) -> None:
+    game = get_game(game_id)
+    for n, position in enumerate(_random_positions(game_id, 6, seed=7)):
+        for level in (1, 2):
+            move = choose_move(game_id, position, level=level, seed=n)
+            game.parse_move(position, move)  # raises if it is not legal
+            assert move == game.format_move(game.parse_move(position, move))  # canonical
+            assert choose_move(game_id, game.encode(position), level=level, seed=n) == move
+
+
+def test_a_forced_loss_is_put_off_and_a_win_taken_fastest() -> None:
+    """Scores count plies to the end: a win sooner is worth more."""
+    move, report = think("the-crown", "Pb11 Kf3 Sb2 pb8 kf2 sa7 sc5 w", level=5, seconds=1)
+    assert move == "f3-f2" and report.score == MATE - 5
+
+
+def test_repetition_counts_as_a_draw() -> None:
+    """With the game's earlier positions given, a move back into one of them is a draw."""
+    game = get_game("checkers")
+    lone_kings = game.decode("W:WK32:BK1")  # no side can force anything: all moves draw
+    _, report = think("checkers", lone_kings, level=5, seconds=0.3, history=[lone_kings])
+    assert report.score == 0
+
+
+def test_levels_and_the_command_line() -> None:
+    assert [level.seconds for level in LEVELS.values()] == [0.1, 0.3, 0.8, 1.5, 3.0]
+    listed = subprocess.run(
+        [sys.executable, "-m", "ai", "levels"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert listed.returncode == 0 and len(listed.stdout.splitlines()) == 5
+    chosen = subprocess.run(
+        [sys.executable, "-m", "ai", "move", "checkers", "--level", "1", "--seed", "3"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    last = chosen.stdout.splitlines()[-1]
+    game = get_game("checkers")
+    assert game.format_move(game.parse_move(game.initial_position(), last)) == last
+    bad = subprocess.run(
+        [sys.executable, "-m", "ai", "move", "checkers", "--position", "nonsense"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert (
+        bad.returncode == 1 and bad.stderr.startswith("error: ") and "Traceback" not in bad.stderr
+    )
