@@ -7,6 +7,8 @@ import asyncio
 import contextlib
 from dataclasses import dataclass, field
 
+from .computer import Announce as AnnounceMove
+from .computer import ComputerPlayer
 from .config import Settings
 from .service import MatchService
 from .store import Store
@@ -18,6 +20,7 @@ class App:
     store: Store
     service: MatchService
     sweeping: asyncio.Task[None] | None = field(default=None)
+    computer: ComputerPlayer | None = field(default=None)
 
     @classmethod
     async def open(cls, database: str, settings: Settings) -> App:
@@ -30,9 +33,17 @@ class App:
         sweeper = Sweeper(self.service.deadlines, announce)
         self.sweeping = asyncio.create_task(sweeper.run(), name="sweeper")
 
+    async def start_computer(self, announce: AnnounceMove) -> ComputerPlayer:
+        """The computer player, already playing the games where it is to move."""
+        self.computer = ComputerPlayer(self.service, announce)
+        await self.computer.resume()
+        return self.computer
+
     async def close(self) -> None:
-        """Stop the sweeper (its open transaction, if any, is rolled back first), then close
-        the database."""
+        """Stop the computer and the sweeper (an open transaction is rolled back first),
+        then close the database."""
+        if self.computer is not None:
+            await self.computer.close()
         if self.sweeping is not None:
             self.sweeping.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -23,11 +23,14 @@ from .commands.boards import Context
 from .commands.dispatch import Commands
 from .commands.registry import BY_NAME, NAME_SUFFIX, CommandSpec
 from .config import Settings
+from .match.records import MoveResult
 from .replies import Button, Message, Response, private
 from .service import MatchService
 
 GUILD = 1
 DEFAULT_CHANNEL = "general"
+#: the name the bot itself goes by in the console (challenge it to play the computer)
+COMPUTER = "bot"
 _LINE = re.compile(r"^\s*(?:#([\w-]+)\s+)?@?([^\s:][^:]*?)\s*:\s*(.*?)\s*$")
 _CLICK = re.compile(r"^\[(.+)\]$")
 _OPTION = re.compile(r"^([a-z_]+):(.*)$")
@@ -83,7 +86,10 @@ class Console:
     ) -> None:
         self.service = service
         self.names = Names()
-        self.commands = Commands(service, self.names, default_move_time)
+        #: `@bot` is the bot itself: challenged, it is the computer opponent
+        self.commands = Commands(
+            service, self.names, default_move_time, computer_id=self.names.user_id(COMPUTER)
+        )
         self.out = out
         self.write = write
         #: channel -> its messages' buttons, with who may press them (None: anyone)
@@ -152,17 +158,18 @@ class Console:
                 raise ValueError(f"/{spec.name} takes {takes}; {arg[:32]!r} is one too many.")
             if name in free:
                 free.remove(name)
-            values[name] = self.value(kinds[name], value)
+            values[name] = self.value(kinds[name], value, name)
             if kinds[name] == "user":
                 values[name + NAME_SUFFIX] = value.lstrip("@")
         return values
 
-    def value(self, kind: str, text: str) -> Any:
+    def value(self, kind: str, text: str, name: str) -> Any:
         if kind == "user":
             return self.names.user_id(text)
         if kind == "number":
             if not _MATCH.fullmatch(text):
-                raise ValueError(f"A match is a number like 12, not {text[:32]!r}.")
+                example = "3" if name == "level" else "12"
+                raise ValueError(f"A {name} is a number like {example}, not {text[:32]!r}.")
             return int(text.lstrip("#"))
         if kind == "game":
             by_name = {g.name.lower(): g.id for g in GAMES.values()}
@@ -186,6 +193,12 @@ class Console:
                         return await self.show(here, response)
         where = self.names.channel(ctx.channel_id)
         self.write(f"console: no [{label}] button to press in {where}")
+
+    async def computer_moved(self, result: MoveResult) -> None:
+        """The computer's move: its board in the match's thread."""
+        match = result.match
+        board = await self.commands.computer_moved(result)
+        self.post(self.threads.get(match.id, match.thread_id or match.channel_id), board)
 
     # --- output -----------------------------------------------------------------------------
     async def show(self, ctx: Context, response: Response) -> None:
@@ -237,7 +250,10 @@ async def run_console_at(database: str, out: Path, settings: Settings) -> None:
     app = await App.open(database, settings)
     try:
         console = Console(app.service, out, default_move_time=settings.default_move_time)
+        computer = await app.start_computer(console.computer_moved)
+        await computer.settle()
         for text in sys.stdin:
             await console.line(text.rstrip("\n"))
+            await computer.settle()  # the computer answers before the next line is read
     finally:
         await app.close()

@@ -27,7 +27,7 @@ from .discord_parts import (
     edit_kwargs,
 )
 from .errors import CannotSave
-from .match.records import SweepEvent
+from .match.records import MoveResult, SweepEvent
 from .replies import Message, Response, private
 from .startup import explain, quiet_discord
 from .store import Store
@@ -54,7 +54,13 @@ class GameBot(discord.AutoShardedClient):
 
     async def setup_hook(self) -> None:
         self.app = await App.open(self.settings.database_path, self.settings)
-        self.handlers = Commands(self.app.service, DiscordPeople(), self.settings.default_move_time)
+        assert self.user is not None  # setup_hook runs once logged in
+        self.handlers = Commands(
+            self.app.service,
+            DiscordPeople(),
+            self.settings.default_move_time,
+            computer_id=self.user.id,  # challenged, the bot itself is the computer opponent
+        )
         self.add_dynamic_items(GameButton)
         if self.sync_globally:
             synced = await self.tree.sync()
@@ -72,6 +78,7 @@ class GameBot(discord.AutoShardedClient):
                 "has run (or set DEV_GUILD_ID to sync a test server at every start)"
             )
         self.app.start_sweeper(self.on_sweep)
+        await self.app.start_computer(self.on_computer_move)
 
     async def on_ready(self) -> None:
         assert self.user is not None
@@ -287,6 +294,10 @@ class GameBot(discord.AutoShardedClient):
 
     async def channel_for(self, channel_id: int) -> Any:
         return self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+
+    async def on_computer_move(self, result: MoveResult) -> None:
+        board = await self.handlers.computer_moved(result)
+        await self.post_in_match(result.match.id, (board,))
 
     async def on_sweep(self, event: SweepEvent) -> None:
         """Reminders, time-outs and lapsed challenges, announced where the game is. A failure

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Unpack
 
 from .match.challenges import Challenges
+from .match.computer import ComputerGames
 from .match.core import Clock, Core, CoreSettings
 from .match.deadlines import Deadlines
 from .match.play import Play
@@ -27,6 +28,7 @@ class MatchService:
         self.challenges = Challenges(self.core)
         self.play = Play(self.core, self.standings)
         self.deadlines = Deadlines(self.core, self.play)
+        self.computer = ComputerGames(self.core, self.play)
         #: where chat adapters showed challenges and boards (their message ids)
         self.shown = ShownMessages(store)
 

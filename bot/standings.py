@@ -32,7 +32,9 @@ class Standings:
 
     async def rate(self, db: aiosqlite.Connection, row: Row, outcome: Outcome) -> None:
         """Both players' new Glicko-2 ratings and records, inside the transaction that
-        finishes the match."""
+        finishes the match. Games against the computer are not rated."""
+        if row["computer_level"] is not None:
+            return
         game = pick_game(row["game_id"])
         guild, first, second = row["guild_id"], row["first_user"], row["second_user"]
         winner = outcome.winner
@@ -108,9 +110,13 @@ class Standings:
         for game in games:
             rating = await self.ratings.get(None, guild_id, game.id, user_id)
             finished = await self.matches.finished_of(guild_id, game.id, user_id)
-            if rating is None and not finished:
+            computer = await self.matches.finished_of(guild_id, game.id, user_id, computer=True)
+            if rating is None and not finished and not computer:
                 continue
             by_side = _record_by_side(game.sides, finished, user_id)
+            by_level: dict[int, list[Any]] = {}
+            for row in computer:
+                by_level.setdefault(row["computer_level"], []).append(row)
             out.append(
                 GameStats(
                     game.id,
@@ -120,9 +126,20 @@ class Standings:
                     sum(r.draws for r in by_side.values()),
                     sum(r.losses for r in by_side.values()),
                     by_side,
+                    {
+                        level: _total(_record_by_side(game.sides, rows, user_id))
+                        for level, rows in sorted(by_level.items())
+                    },
                 )
             )
         return out
+
+
+def _total(by_side: dict[str, SideRecord]) -> SideRecord:
+    records = by_side.values()
+    return SideRecord(
+        sum(r.wins for r in records), sum(r.draws for r in records), sum(r.losses for r in records)
+    )
 
 
 def _record_by_side(

@@ -107,7 +107,10 @@ class Wording:
         )
 
     def started(self, match: MatchView) -> str:
-        return f"**{match.game_name} #{match.id}** has started: {self.sides(match)}."
+        against = ""
+        if match.computer_level is not None:
+            against = f" I play at level {match.computer_level} of 5; the game is unrated."
+        return f"**{match.game_name} #{match.id}** has started: {self.sides(match)}.{against}"
 
     def declined(self, challenge: ChallengeView, by: int) -> str:
         who, whose = self.people.user(by), self.people.user(challenge.challenger_id)
@@ -192,7 +195,14 @@ class Wording:
                 f"as {game.side_name(side)} {r.wins}-{r.draws}-{r.losses}"
                 for side, r in s.by_side.items()
             )
-            fields.append((game.name, f"{rating}, {s.wins}-{s.draws}-{s.losses} (W-D-L); {sides}"))
+            text = f"{rating}, {s.wins}-{s.draws}-{s.losses} (W-D-L); {sides}"
+            if s.against_computer:
+                levels = ", ".join(
+                    f"level {n} {r.wins}-{r.draws}-{r.losses}"
+                    for n, r in s.against_computer.items()
+                )
+                text += f"; against the computer (unrated): {levels}"
+            fields.append((game.name, text))
         return tuple(fields)
 
     def history(self, match: MatchView, names: dict[int, str]) -> tuple[str, str]:

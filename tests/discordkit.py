@@ -38,7 +38,7 @@ from tests.fakediscord import (
 )
 
 __all__ = [
-    "ATTACH_FILES", "CHANNEL_ID", "CREATE_PUBLIC_THREADS", "EMBED_LINKS", "EVERYONE",
+    "APP_ID", "ATTACH_FILES", "CHANNEL_ID", "CREATE_PUBLIC_THREADS", "EMBED_LINKS", "EVERYONE",
     "SEND_MESSAGES", "SEND_MESSAGES_IN_THREADS", "VIEW_CHANNEL", "DiscordHarness", "Sent",
 ]  # fmt: skip
 

@@ -56,7 +56,9 @@ def match_buttons(match: MatchView) -> tuple[Button, ...]:
     if not match.active:
         return (Button("Rematch", "rematch", match.id, "primary"),) if match.ply else ()
     offer: tuple[Button, ...]
-    if match.draw_offer_by is not None:
+    if match.computer_level is not None:
+        offer = ()  # the computer plays every game out
+    elif match.draw_offer_by is not None:
         offer = (
             Button("Accept draw", "drawyes", match.id, "success"),
             Button("Decline draw", "drawno", match.id),
@@ -97,6 +99,16 @@ class Boards:
             ephemeral=True,
             match_id=match.id,
             posts=(board,),
+        )
+
+    async def started_here(self, match: MatchView, headline: str) -> Response:
+        """A game started by a command (not a button): its start is the reply."""
+        started = await self.started(match, headline)
+        return Response(
+            reply=started.edit_origin,
+            open_thread=started.open_thread,
+            match_id=started.match_id,
+            posts=started.posts,
         )
 
     async def started(self, match: MatchView, headline: str) -> Response:

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ..errors import Refusal
-from ..match.records import SweepEvent
+from ..match.records import MoveResult, SweepEvent
 from ..replies import BUTTON_PREFIX, Message, Response, private
 from ..service import MatchService
 from ..wording import People
@@ -30,12 +30,19 @@ Handler = Callable[..., Awaitable[Response]]
 
 class Commands:
     def __init__(
-        self, service: MatchService, people: People, default_move_time: str | None = None
+        self,
+        service: MatchService,
+        people: People,
+        default_move_time: str | None = None,
+        *,
+        computer_id: int | None = None,
     ) -> None:
         self.service = service
         self.people = people
+        self.computer_id = computer_id
         self.playing = PlayingCommands(service, people)
         self.playing.default_move_time = default_move_time
+        self.playing.computer_id = computer_id
         self.lookups = LookupCommands(service, people)
         p = self.playing
         self.handlers: dict[str, Handler] = {
@@ -64,9 +71,10 @@ class Commands:
         for option in BY_NAME[command].options:
             name = options.pop(option.name + NAME_SUFFIX, None)
             everywhere = options.pop(option.name + GLOBAL_SUFFIX, None) or name
-            if options.pop(option.name + BOT_SUFFIX, False) and command == "challenge":
+            is_bot = options.pop(option.name + BOT_SUFFIX, False)
+            if is_bot and command == "challenge" and options[option.name] != self.computer_id:
                 who = self.people.name(options[option.name])
-                return private(f"{who} is a bot account: challenge a person.")
+                return private(f"{who} is a bot account: challenge a person, or me.")
             if option.kind == "user" and options.get(option.name) is not None and name:
                 names[options[option.name]] = (name, everywhere or name)
         return await self._safely(self.handlers[command], ctx, names, **options)
@@ -113,6 +121,9 @@ class Commands:
 
     async def thread_gone(self, thread_id: int) -> list[tuple[int, Message]]:
         return await self.lookups.thread_gone(thread_id)
+
+    async def computer_moved(self, result: MoveResult) -> Message:
+        return await self.playing.computer_moved(result)
 
     async def announce(self, event: SweepEvent) -> tuple[int | None, int, Message]:
         return await self.lookups.announce(event)

@@ -10,13 +10,16 @@ from render import board_png
 from rules import get_game
 
 from ..errors import Refusal
-from ..match.records import ChallengeStatus, ChallengeView
+from ..match.records import ChallengeStatus, ChallengeView, MoveResult
 from ..replies import Attachment, Button, Message, Response
 from .boards import Boards, Context, here
 
 
 class PlayingCommands(Boards):
     default_move_time: str | None = None
+
+    #: the account the computer plays as (this bot's own); None: no computer opponent
+    computer_id: int | None = None
 
     async def challenge(
         self,
@@ -25,7 +28,22 @@ class PlayingCommands(Boards):
         opponent: int | None = None,
         side: str | None = None,
         time_per_move: str | None = None,
+        level: int | None = None,
     ) -> Response:
+        if opponent is not None and opponent == self.computer_id:
+            match = await self.service.computer.start(
+                ctx.guild_id,
+                ctx.channel_id,
+                ctx.user_id,
+                opponent,
+                game,
+                level=level,
+                side=side,
+                move_time=time_per_move or self.default_move_time,
+            )
+            return await self.started_here(match, self.words.did(ctx.user_id, "challenged me"))
+        if level is not None:
+            raise Refusal("A level is for games against me: choose me as the opponent.")
         made = await self.service.challenges.challenge(
             ctx.guild_id,
             ctx.channel_id,
@@ -132,16 +150,20 @@ class PlayingCommands(Boards):
             if not recent:
                 raise Refusal("You have no finished game to ask a rematch of.")
             match = recent[0]["id"]
+        if (await self.service.core.match(match)).computer_level is not None:
+            again = await self.service.computer.rematch(ctx.guild_id, ctx.user_id, match)
+            return await self.started_here(again, "Rematch!")
         asked = await self.service.challenges.rematch(ctx.guild_id, ctx.user_id, match)
         if asked.status == ChallengeStatus.ACCEPTED and asked.match_id is not None:
-            started = await self.started(await self.service.core.match(asked.match_id), "Rematch!")
-            assert started.edit_origin is not None
-            taken_up = replace(started.edit_origin, shows=f"challenge:{asked.id}", in_place=True)
-            return Response(
-                reply=started.edit_origin,
-                open_thread=started.open_thread,
-                match_id=started.match_id,
-                posts=started.posts,
-                updates=(taken_up,),
+            started = await self.started_here(
+                await self.service.core.match(asked.match_id), "Rematch!"
             )
+            assert started.reply is not None
+            taken_up = replace(started.reply, shows=f"challenge:{asked.id}", in_place=True)
+            return replace(started, updates=(taken_up,))
         return Response(reply=await self.challenge_message(asked))
+
+    async def computer_moved(self, result: MoveResult) -> Message:
+        """The board after the computer's move, for the match's thread."""
+        headline = self.words.did(result.by_user, f"played {result.move}")
+        return await self.board_message(result.match, headline, show_last=True)

@@ -64,13 +64,14 @@ MATCH = Option("match", "number", "the match number (default: the game here)", a
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "challenge",
-        "Challenge someone (or anyone: leave opponent empty) to a game.",
+        "Challenge someone (or anyone: leave opponent empty, or the bot itself) to a game.",
         "playing.challenge",
         (
             Option("opponent", "user", "who to play; leave empty so anyone here may accept"),
             Option("game", "game", "the game to play", required=True),
             Option("side", "side", "your side (default: random)"),
             Option("time_per_move", "text", "time for each move, e.g. 30m, 2h, 1d"),
+            Option("level", "number", "when you play the bot: 1 (beginner) to 5 (strongest)"),
         ),
         example="/challenge game:checkers opponent:@bob",
         starts_game=True,

@@ -61,6 +61,14 @@ class Core:
         self.changed = asyncio.Event()
         self._records: OrderedDict[int, tuple[int, GameRecord]] = OrderedDict()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        #: told the id of each match where it has become the computer's turn
+        self.computer_listeners: list[Callable[[int], None]] = []
+
+    def computer_turn(self, match: MatchView) -> None:
+        """Tell the computer player, if it is its turn in `match`."""
+        if match.computer_to_move:
+            for listener in self.computer_listeners:
+                listener(match.id)
 
     def due(self, when: float | None) -> None:
         """Something falls due at `when`: wake the sweeper if that is before its next look."""

@@ -113,6 +113,7 @@ class Play:
         texts = tuple(map(game.format_move, trial.moves))  # the log, without reading it back
         after = MatchView.of(await core.match_row(row["id"]), texts)
         core.due(after.remind_at)
+        core.computer_turn(after)
         return MoveResult(after, move_text, user_id)
 
     async def finish(self, db: aiosqlite.Connection, row: Row, outcome: Outcome) -> None:
@@ -204,6 +205,8 @@ class Play:
     ) -> DrawResult:
         """Offer a draw; if the opponent had offered one, this accepts it."""
         async with self._playing(guild_id, channel_id, user_id, match_id) as (db, row, _, _):
+            if row["computer_level"] is not None:
+                raise Refusal("The computer takes no draws: play on, or resign.")
             offer = row["draw_offer_by"]
             if offer == user_id:
                 rival = MatchView.of(row).opponent_of(user_id) or 0

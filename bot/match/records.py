@@ -92,6 +92,9 @@ class MatchView:
     termination: Termination | None
     termination_side: str | None
     moves: tuple[str, ...] = field(default=())
+    #: a game against the computer: its level and its side (None: two people)
+    computer_level: int | None = None
+    computer_side: str | None = None
 
     @classmethod
     def of(cls, row: Row | Mapping[str, Any], moves: tuple[str, ...] = ()) -> MatchView:
@@ -120,7 +123,18 @@ class MatchView:
             Termination(termination) if termination else None,
             row["termination_side"],
             moves,
+            row["computer_level"],
+            None if row["computer_parity"] is None else game.sides[row["computer_parity"]],
         )
+
+    @property
+    def computer_to_move(self) -> bool:
+        return self.active and self.computer_side == self.side_to_move
+
+    @property
+    def computer_id(self) -> int | None:
+        """The user id the computer plays under (the bot's own account)."""
+        return None if self.computer_side is None else self.players[self.computer_side]
 
     @property
     def game_name(self) -> str:
@@ -196,7 +210,9 @@ class GameStats:
     wins: int
     draws: int
     losses: int
-    by_side: dict[str, SideRecord]
+    by_side: dict[str, SideRecord]  # against people
+    #: the record against the computer, by its level (unrated)
+    against_computer: dict[int, SideRecord] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

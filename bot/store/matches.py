@@ -47,12 +47,24 @@ class MatchRows:
             (guild_id, user_id, *statuses, limit),
         )
 
-    async def finished_of(self, guild_id: int, game_id: str, user_id: int) -> list[Row]:
+    async def finished_of(
+        self, guild_id: int, game_id: str, user_id: int, *, computer: bool = False
+    ) -> list[Row]:
+        """A user's finished games against people (or, with `computer`, the computer)."""
+        against = "IS NOT NULL" if computer else "IS NULL"
         return await self.store.all(
             f"{_SELECT} WHERE guild_id = ? AND game_id = ? AND status = 'finished' "
-            "AND ? IN (first_user, second_user)",
+            f"AND ? IN (first_user, second_user) AND computer_level {against}",
             (guild_id, game_id, user_id),
         )
+
+    async def computer_to_move(self) -> list[int]:
+        """Games in progress where it is the computer's turn."""
+        rows = await self.store.all(
+            "SELECT id FROM matches WHERE status = 'active' AND computer_level IS NOT NULL "
+            "AND ply % 2 = computer_parity"
+        )
+        return [r["id"] for r in rows]
 
     async def moves(self, match_id: int) -> list[str]:
         rows = await self.store.all(

@@ -171,6 +171,36 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ) WITHOUT ROWID
         """,
     ),
+    # 9: games against the computer: its level, and which plies are its own (0: it moves at
+    # even plies, so first); the clock does not run while it thinks (no deadline)
+    (
+        """
+        ALTER TABLE matches ADD COLUMN computer_level INTEGER
+        """,
+        """
+        ALTER TABLE matches ADD COLUMN computer_parity INTEGER
+            CHECK (computer_parity IS NULL OR computer_parity IN (0, 1))
+        """,
+        """
+        DROP TRIGGER moves_advance_match
+        """,
+        """
+        CREATE TRIGGER moves_advance_match AFTER INSERT ON moves BEGIN
+            UPDATE matches SET
+                ply = NEW.ply,
+                position = NEW.position,
+                deadline = CASE WHEN computer_parity = NEW.ply % 2 THEN NULL
+                    ELSE NEW.played_at + move_seconds END,
+                reminded = 0,
+                draw_offer_by = CASE WHEN draw_offer_by = NEW.user_id THEN draw_offer_by END
+            WHERE id = NEW.match_id;
+        END
+        """,
+        """
+        CREATE INDEX matches_computer_to_move ON matches(status)
+            WHERE computer_level IS NOT NULL AND status = 'active'
+        """,
+    ),
 )
 
 LATEST = len(MIGRATIONS)

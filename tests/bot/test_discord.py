@@ -14,6 +14,7 @@ from bot.discord_parts import COMMANDS
 from bot.match.records import SweepEvent
 from bot.sweeper import Sweeper
 from tests.discordkit import (
+    APP_ID,
     ATTACH_FILES,
     CHANNEL_ID,
     CREATE_PUBLIC_THREADS,
@@ -294,7 +295,7 @@ async def test_bots_cannot_be_challenged_and_moderators_call_games_off(
     refused = one(
         await bot.command(ALICE, "challenge", game="checkers", opponent=robot), "ephemeral"
     )
-    assert refused.text == f"<@{robot[0]}> is a bot account: challenge a person."
+    assert refused.text == f"<@{robot[0]}> is a bot account: challenge a person, or me."
     _, thread = await start_game(bot)
     await bot.command(ALICE, "move", thread, move="11-15")
     await bot.command(BOB, "move", thread, move="22-18")
@@ -407,3 +408,21 @@ async def test_a_failure_while_answering_still_gets_an_apology(
     monkeypatch.setattr(discord_bot.bot, "show", broken)
     sorry = one(await discord_bot.command(CAROL, "help"), "ephemeral")
     assert "something went wrong" in sorry.text
+
+
+async def test_challenging_the_bot_itself_plays_the_computer(discord_bot: DiscordHarness) -> None:
+    bot = discord_bot
+    me = (APP_ID, "Boardgames", True)
+    sent = await bot.command(
+        ALICE, "challenge", game="three-musketeers", opponent=me, side="musketeers", level=1
+    )
+    started = one(sent, "reply")
+    assert "I play at level 1 of 5; the game is unrated." in started.text
+    board = one(sent, "post")
+    assert board.labels == ["Resign"]  # no draw offers: the computer plays every game out
+    thread = board.channel_id
+    sent = await bot.command(ALICE, "move", thread, move="c3xc4")
+    await bot.settle()  # the computer thinks in a worker process, then posts its move
+    answer = [s for s in bot.fake.sent if s.kind == "post" and f"<@{APP_ID}> played" in s.text]
+    assert len(answer) == 1 and answer[0].channel_id == thread
+    assert f"<@{ALICE[0]}> (the Musketeers) to move" in answer[0].text

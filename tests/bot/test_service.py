@@ -370,7 +370,7 @@ async def test_an_old_database_opens_and_upgrades(tmp_path: Path) -> None:
     await old.close()
     new = await Store.open(path)
     try:
-        assert await new.version() == LATEST == 8
+        assert await new.version() == LATEST == 9
         row = await new.one("SELECT reminded, game_id FROM matches")
         assert row is not None and tuple(row) == (0, "checkers")
         assert await new.all("SELECT * FROM users") == []
