@@ -4,6 +4,8 @@ crowning."""
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from . import CrownsPosition, Evaluator
 
 SIZE = 8
@@ -11,40 +13,44 @@ CAPTURE, CROWNED = 320, 35
 CROWN_THREAT, TROIKA_THREAT = 60, 12
 
 
-def _triples() -> tuple[tuple[int, int, int], ...]:
-    """Every three cells in a row on a rank, file or diagonal (index = rank * 8 + file)."""
+def _lines() -> tuple[tuple[int, ...], ...]:
+    """Every rank, file and diagonal of three cells or more (index = rank * 8 + file)."""
     out = []
-    for rank in range(SIZE):
-        for file in range(SIZE):
-            for dr, df in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                cells = [(rank + k * dr, file + k * df) for k in range(3)]
-                if all(0 <= r < SIZE and 0 <= f < SIZE for r, f in cells):
-                    out.append(tuple(r * SIZE + f for r, f in cells))
-    return tuple(out)  # type: ignore[arg-type]
+    for dr, df in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        for rank in range(SIZE):
+            for file in range(SIZE):
+                if 0 <= rank - dr < SIZE and 0 <= file - df < SIZE:
+                    continue  # not where a line starts
+                cells = []
+                r, f = rank, file
+                while 0 <= r < SIZE and 0 <= f < SIZE:
+                    cells.append(r * SIZE + f)
+                    r, f = r + dr, f + df
+                if len(cells) >= 3:
+                    out.append(tuple(cells))
+    return tuple(out)
 
 
-TRIPLES = _triples()
+LINES = _lines()
+#: the board's lines as one text, each line followed by "|" (so no window spans two lines)
+_READ = itemgetter(*(cell for line in LINES for cell in (*line, -1)))
 
 
-def _lines(board: str, plain: str, crowned: str) -> int:
-    score = 0
-    for a, b, c in TRIPLES:
-        line = board[a] + board[b] + board[c]
-        if line.count(".") != 1:
-            continue
-        if line.count(crowned) == 2:
-            score += CROWN_THREAT
-        elif line.count(plain) == 2:
-            score += TROIKA_THREAT
-    return score
+def _threats(text: str, stone: str) -> int:
+    """Three cells in a row with two of `stone` and one empty (counted once a pattern a
+    line stretch: close enough for an evaluation)."""
+    two = stone * 2
+    return text.count(two + ".") + text.count("." + two) + text.count(f"{stone}.{stone}")
 
 
 def evaluate(position: CrownsPosition) -> int:
     board = position.board
     green_caps, black_caps = position.captures
-    green = CAPTURE * green_caps + CROWNED * board.count("G") + _lines(board, "g", "G")
-    black = CAPTURE * black_caps + CROWNED * board.count("B") + _lines(board, "b", "B")
-    return green - black if position.turn == "g" else black - green
+    text = "".join(_READ(board + "|"))
+    green = CAPTURE * (green_caps - black_caps) + CROWNED * (board.count("G") - board.count("B"))
+    green += CROWN_THREAT * (_threats(text, "G") - _threats(text, "B"))
+    green += TROIKA_THREAT * (_threats(text, "g") - _threats(text, "b"))
+    return green if position.turn == "g" else -green
 
 
 EVALUATOR = Evaluator(evaluate, lambda position, move: len(move.path) == 3)

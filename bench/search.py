@@ -1,0 +1,53 @@
+"""Search speed of the computer player: `python bench/search.py [--seconds 3] [--positions 4]`.
+
+For each game: the start and a few middle-game positions (seeded random plies), searched at
+level 5 for --seconds each; prints nodes per second and the depth reached."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai import think
+from rules import GAMES
+
+
+def positions(game_id: str, count: int) -> list[object]:
+    game, rng = GAMES[game_id], random.Random(11)
+    found = [game.initial_position()]
+    while len(found) < count:
+        position = game.initial_position()
+        for _ in range(rng.randrange(8, 30)):
+            moves = game.legal_moves(position)
+            if not moves:
+                break
+            position = game.apply(position, rng.choice(moves))
+        if len(game.legal_moves(position)) > 1:  # a choice to search
+            found.append(position)
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--positions", type=int, default=4)
+    args = parser.parse_args()
+    for game_id in GAMES:
+        nodes, seconds, depths = 0, 0.0, []
+        for position in positions(game_id, args.positions):
+            _, report = think(game_id, position, level=5, seconds=args.seconds, seed=1)
+            nodes += report.nodes
+            seconds += report.seconds
+            depths.append(report.depth)
+        print(
+            f"{game_id:17s} {nodes / seconds:9,.0f} nodes/s   depth at {args.seconds:g} s: "
+            f"{min(depths)}-{max(depths)} (start {depths[0]})"
+        )
+
+
+if __name__ == "__main__":
+    main()
