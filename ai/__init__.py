@@ -38,6 +38,7 @@ def think(
         evaluator(game),
         seconds=chosen.seconds if seconds is None else seconds,
         max_depth=chosen.max_depth,
+        max_nodes=chosen.max_nodes,
         noise=chosen.noise,
         rng=rng,
         history=earlier,

@@ -24,7 +24,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "levels":
         for number, level in LEVELS.items():
-            depth = f"at most {level.max_depth} plies" if level.max_depth < 64 else "no depth cap"
+            if level.max_nodes:
+                depth = f"at most {level.max_nodes:,} positions"
+            elif level.max_depth < 64:
+                plies = "ply" if level.max_depth == 1 else "plies"
+                depth = f"at most {level.max_depth} {plies}"
+            else:
+                depth = "as deep as time allows"
             print(f"level {number}: {level.seconds:g} s a move, {depth}: {level.about}")
         return 0
     game = GAMES[args.game]

@@ -1,6 +1,8 @@
-"""The computer's five levels: how long it thinks, how deep it may look, and how often it
+"""The computer's five levels: how long it thinks, how far it may look, and how often it
 errs. Levels 1 and 2 err on purpose (a beginner's mistakes, not random moves): noise on
-every evaluation, and at times the second or third best move."""
+every evaluation, and at times the second or third best move. Levels 1-3 are bounded by
+depth or by positions searched, not by the clock, so they play alike on any machine (and a
+seed repeats their choice); levels 4 and 5 search as deep as their time allows."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ class Level:
     number: int
     seconds: float  # thinking budget per move
     max_depth: int  # plies of full-width search at most
+    max_nodes: int | None  # positions searched at most (the deepest complete depth counts)
     noise: int  # each evaluation is off by up to this many points (100: a man)
     slip: float  # chance of playing the second or third best move instead
     about: str
@@ -23,11 +26,11 @@ class Level:
 
 
 LEVELS = {
-    1: Level(1, 0.1, 1, 80, 0.35, "beginner: looks one move ahead and often misjudges"),
-    2: Level(2, 0.3, 2, 30, 0.12, "casual: sees replies, still slips now and then"),
-    3: Level(3, 0.8, 4, 0, 0.0, "club: four plies deep, no deliberate mistakes"),
-    4: Level(4, 1.5, 64, 0, 0.0, "strong: searches as deep as 1.5 s allows"),
-    5: Level(5, 3.0, 64, 0, 0.0, "strongest: searches as deep as 3 s allows"),
+    1: Level(1, 0.1, 1, None, 80, 0.35, "beginner: looks one move ahead, often misjudges"),
+    2: Level(2, 0.3, 2, None, 30, 0.12, "casual: sees the reply, still slips now and then"),
+    3: Level(3, 0.8, 64, 6000, 0, 0.0, "club: 6,000 positions deep, no deliberate mistakes"),
+    4: Level(4, 1.5, 64, None, 0, 0.0, "strong: searches as deep as 1.5 s allows"),
+    5: Level(5, 3.0, 64, None, 0, 0.0, "strongest: searches as deep as 3 s allows"),
 }
 DEFAULT_LEVEL = 3
 

@@ -4,8 +4,8 @@ A transposition table keyed by the positions themselves (immutable and hashable)
 ordering (the table's move, captures, two killers a ply, the history heuristic), quiescence
 over captures where the game forces them (Checkers), one ply more for a side in check (The
 Crown), and repetitions scored as draws. The clock is read every 256 nodes; a depth that
-does not finish in time is thrown away, except that a better move it has already proven is
-kept.
+does not finish in time (or within the node budget) is thrown away, except that a better
+move it has already proven is kept.
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ class Search:
         *,
         seconds: float,
         max_depth: int = 64,
+        max_nodes: int | None = None,
         noise: int = 0,
         rng: random.Random | None = None,
         history: Sequence[Any] = (),
@@ -60,6 +61,7 @@ class Search:
         self.evaluator = evaluator
         self.seconds = seconds
         self.max_depth = max_depth
+        self.max_nodes = max_nodes or 1 << 62
         self.noise = noise
         self.rng = rng or random.Random()
         self.table: dict[Any, tuple[int, int, int, Any]] = {}
@@ -124,6 +126,8 @@ class Search:
     # --- the tree ------------------------------------------------------------------------
     def _tick(self) -> None:
         self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise OutOfTime()
         if not self.nodes & 255 and time.perf_counter() > self.deadline:
             raise OutOfTime()
 
