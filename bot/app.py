@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 from dataclasses import dataclass, field
 
+from . import workers
 from .computer import Announce as AnnounceMove
 from .computer import ComputerPlayer
 from .config import Settings
@@ -44,6 +45,7 @@ class App:
         then close the database."""
         if self.computer is not None:
             await self.computer.close()
+        workers.shutdown()
         if self.sweeping is not None:
             self.sweeping.cancel()
             with contextlib.suppress(asyncio.CancelledError):

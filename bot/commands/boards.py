@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 
 from render import board_png
 from rules import GameRecord, get_game
 
+from .. import workers
 from ..match.records import MatchView
 from ..replies import Attachment, Button, Message, Response
 from ..service import MatchService
@@ -40,7 +40,7 @@ async def render_png(match: MatchView, record: GameRecord, *, show_last: bool) -
     (rendered off the event loop)."""
     perspective = match.side_to_move if match.active else None
     last = show_last and bool(record.moves)
-    return await asyncio.to_thread(
+    return await workers.run(
         board_png,
         match.game_id,
         record.position,

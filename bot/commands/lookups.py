@@ -3,13 +3,13 @@ and the words for the sweeper's news."""
 
 from __future__ import annotations
 
-import asyncio
 import math
 from collections.abc import Callable
 
 from render import board_png, game_gif
 from rules import GAMES, RulesError, get_game
 
+from .. import workers
 from ..match.core import pick_game
 from ..match.records import MatchView, SweepEvent, SweepKind
 from ..replies import Attachment, Button, Message, Response
@@ -100,7 +100,7 @@ class LookupCommands(Boards):
         files = [Attachment(filename, text.encode())]
         note = ""
         try:
-            gif = await asyncio.to_thread(
+            gif = await workers.run(
                 game_gif, game.id, record.positions, record.moves, outcome=view.outcome,
                 max_bytes=max(room, 0),
             )  # fmt: skip
@@ -165,7 +165,7 @@ class LookupCommands(Boards):
 
     async def rules(self, ctx: Context, game: str) -> Response:
         chosen = pick_game(game)
-        png = await asyncio.to_thread(board_png, chosen.id, chosen.initial_position())
+        png = await workers.run(board_png, chosen.id, chosen.initial_position())
         return Response(
             reply=Message(
                 chosen.summary,

@@ -3,12 +3,12 @@ aborts and rematches."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
 
 from render import board_png
 from rules import get_game
 
+from .. import workers
 from ..errors import Refusal
 from ..match.records import ChallengeStatus, ChallengeView, MoveResult
 from ..replies import Attachment, Button, Message, Response
@@ -57,7 +57,7 @@ class PlayingCommands(Boards):
 
     async def challenge_message(self, challenge: ChallengeView) -> Message:
         game = get_game(challenge.game_id)
-        png = await asyncio.to_thread(board_png, game.id, game.initial_position())
+        png = await workers.run(board_png, game.id, game.initial_position())
         return Message(
             self.words.challenge(challenge),
             files=(Attachment(f"{game.id}-start.png", png),),

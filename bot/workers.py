@@ -1,0 +1,46 @@
+"""Worker processes for the bot's CPU work (board pictures and replays): a pool sized to the
+cores, started on first use, so pictures never run on the event loop and one bot process
+draws on every core. (The computer player thinks in a pool of its own, so a long think
+never holds up a picture.)"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from functools import partial
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+_pool: ProcessPoolExecutor | None = None
+
+
+def _executor() -> ProcessPoolExecutor:
+    global _pool
+    if _pool is None:
+        # spawned, not forked: a child shares no locks or threads with the event loop's process
+        context = multiprocessing.get_context("spawn")
+        _pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=context)
+    return _pool
+
+
+async def run(function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+    """`function(*args, **kwargs)` in a worker process (its arguments and result pickled)."""
+    global _pool
+    call = partial(function, *args, **kwargs)
+    try:
+        return await asyncio.get_running_loop().run_in_executor(_executor(), call)
+    except BrokenProcessPool:
+        _pool = None  # a worker died (killed, out of memory): the next call starts afresh
+        raise
+
+
+def shutdown() -> None:
+    """Stop the workers (when the bot stops)."""
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(wait=False, cancel_futures=True)
+        _pool = None
