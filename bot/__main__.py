@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from . import checkdb
 from .checkdb import check_db
-from .config import Settings
+from .config import Settings, SettingsError
 from .errors import StartupError
+from .shards import Shards
 
 NO_TOKEN = (
     "No DISCORD_TOKEN set: create a bot at https://discord.com/developers/applications "
@@ -39,6 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--env-file", default=".env", help="settings file to read (default: .env here)"
     )
+    parser.add_argument(
+        "--shard-ids", help="the Discord shards this process serves, e.g. 0-3 (or SHARD_IDS)"
+    )
+    parser.add_argument("--shard-count", type=int, help="the shards in all (or SHARD_COUNT)")
     args = parser.parse_args(argv)
     try:
         return _run(args)
@@ -49,6 +55,14 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     settings = Settings.load(Path(args.env_file))
+    if args.shard_ids or args.shard_count:
+        if not (args.shard_ids and args.shard_count):
+            raise SettingsError("--shard-ids and --shard-count go together")
+        try:
+            shards = Shards.parse(args.shard_ids, args.shard_count)
+        except ValueError as why:
+            raise SettingsError(f"--shard-ids {args.shard_ids}: {why}") from None
+        settings = replace(settings, shards=shards)
     database = getattr(args, "db", None) or settings.database_path
     if args.command == "check-db":
         count, problems = asyncio.run(check_db(database))

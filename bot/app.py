@@ -27,7 +27,9 @@ class App:
     async def open(cls, database: str, settings: Settings) -> App:
         """Open (and upgrade) the database; StoreError if it cannot be used."""
         store = await Store.open(database)
-        service = MatchService(store, challenge_seconds=settings.challenge_minutes * 60)
+        service = MatchService(
+            store, challenge_seconds=settings.challenge_minutes * 60, shards=settings.shards
+        )
         return cls(store, service)
 
     def start_sweeper(self, announce: Announce) -> None:

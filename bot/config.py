@@ -10,6 +10,7 @@ from dotenv import dotenv_values
 
 from .errors import Refusal, StartupError
 from .options import DEFAULT_MOVE_TIME, move_seconds
+from .shards import Shards
 
 DEFAULT_DATABASE = "./data/bot.sqlite3"
 
@@ -40,6 +41,8 @@ class Settings:
     log_level: str = "INFO"
     challenge_minutes: int = 15
     default_move_time: str = DEFAULT_MOVE_TIME
+    #: the Discord shards this process serves (None: all, as discord.py decides)
+    shards: Shards | None = None
 
     @classmethod
     def load(cls, env_file: Path | None = Path(".env")) -> Settings:
@@ -74,7 +77,17 @@ class Settings:
             move_seconds(move_time)
         except Refusal as why:
             raise bad("DEFAULT_MOVE_TIME", f"is not a time per move: {why}") from None
+        ids, count = values.get("SHARD_IDS", ""), values.get("SHARD_COUNT", "")
+        if bool(ids) != bool(count):
+            raise bad("SHARD_IDS" if ids else "SHARD_COUNT", "needs SHARD_COUNT and SHARD_IDS both")
+        if count and not (count.isascii() and count.isdecimal() and 1 <= int(count) <= 10_000):
+            raise bad("SHARD_COUNT", "must be a whole number of shards, from 1")
+        try:
+            shards = Shards.parse(ids, int(count)) if ids else None
+        except ValueError as why:
+            raise bad("SHARD_IDS", str(why)) from None
         return cls(
+            shards=shards,
             database_path=values.get("DATABASE_PATH") or DEFAULT_DATABASE,
             discord_token=values.get("DISCORD_TOKEN", ""),
             dev_guild_id=int(guild) if guild else None,

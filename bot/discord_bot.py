@@ -41,7 +41,13 @@ DEFER_AFTER = 2.0
 
 class GameBot(discord.AutoShardedClient):
     def __init__(self, settings: Settings, *, sync_globally: bool = False) -> None:
-        super().__init__(intents=INTENTS, allowed_mentions=NO_PINGS)
+        shards: dict[str, Any] = {}
+        if settings.shards is not None:  # this process serves these shards only
+            shards = {
+                "shard_ids": sorted(settings.shards.ids),
+                "shard_count": settings.shards.count,
+            }
+        super().__init__(intents=INTENTS, allowed_mentions=NO_PINGS, **shards)
         self.settings = settings
         self.sync_globally = sync_globally
         self.tree = app_commands.CommandTree(self)

@@ -99,7 +99,7 @@ class ComputerGames:
 
     async def to_move(self) -> list[int]:
         """The games where it is the computer's turn (after a restart, too)."""
-        return await self.core.matches.computer_to_move()
+        return await self.core.matches.computer_to_move(self.core.shards)
 
     async def turn(self, match_id: int) -> Turn | None:
         """The computer's turn in a match, or None if it is not (any more) its turn."""

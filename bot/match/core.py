@@ -15,6 +15,7 @@ from typing import Any, TypedDict, Unpack
 from rules import Game, GameRecord, UnknownGame, get_game
 
 from ..errors import Person, Refusal
+from ..shards import Shards
 from ..store import Row, Store
 from ..store.challenges import ChallengeRows
 from ..store.matches import MatchRows
@@ -46,6 +47,8 @@ class CoreSettings(TypedDict, total=False):
     clock: Clock
     rng: random.Random | None
     challenge_seconds: int
+    #: the servers this process looks after (None: all)
+    shards: Shards | None
 
 
 class Core:
@@ -56,6 +59,7 @@ class Core:
         self.clock = settings.get("clock", time.time)
         self.rng = settings.get("rng") or random.Random()
         self.challenge_seconds = settings.get("challenge_seconds", CHALLENGE_SECONDS)
+        self.shards = settings.get("shards")
         #: when the sweeper looks next, and the event that wakes it sooner (see `due`)
         self.wake_at = math.inf
         self.changed = asyncio.Event()

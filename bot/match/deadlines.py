@@ -28,11 +28,11 @@ class Deadlines:
     async def sweep(self) -> tuple[list[SweepEvent], int]:
         """Expire challenges, end overdue games and note reminders due, each with its news
         queued in the outbox; then (what there is to announce, how many items failed)."""
-        now = self.core.clock()
+        now, shards = self.core.clock(), self.core.shards
         due: list[tuple[Step, int]] = [
-            *((self._expire, i) for i in await self.core.challenges.due(now)),
-            *((self._time_out, i) for i in await self.core.matches.overdue(now)),
-            *((self._remind, i) for i in await self.core.matches.reminders_due(now)),
+            *((self._expire, i) for i in await self.core.challenges.due(now, shards)),
+            *((self._time_out, i) for i in await self.core.matches.overdue(now, shards)),
+            *((self._remind, i) for i in await self.core.matches.reminders_due(now, shards)),
         ]
         failed = 0
         for step, item in due:
@@ -48,7 +48,7 @@ class Deadlines:
     async def news(self, now: float) -> list[SweepEvent]:
         """The announcements not yet posted, oldest first (stale reminders are dropped)."""
         events = []
-        for row in await self.outbox.claim(now):
+        for row in await self.outbox.claim(now, shards=self.core.shards):
             event = await self._event(row, now)
             if event is None:
                 await self.outbox.sent(row["id"], now)
@@ -81,7 +81,11 @@ class Deadlines:
 
     async def next_due(self) -> float | None:
         """When the sweeper next has something to do (None: nothing is pending)."""
-        times = [await self.core.challenges.next_expiry(), await self.core.matches.next_due()]
+        shards = self.core.shards
+        times = [
+            await self.core.challenges.next_expiry(shards),
+            await self.core.matches.next_due(shards),
+        ]
         return min((t for t in times if t is not None), default=None)
 
     async def _expire(self, challenge_id: int, now: float) -> None:

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import aiosqlite
 
+from ..shards import Shards, where
 from .connection import Row, Store
 
 #: how long a sweeper may take to post what it claimed before another may post it
 CLAIM_SECONDS = 120.0
 _FREE = "sent_at IS NULL AND (claimed_at IS NULL OR claimed_at <= ?)"
+#: the server an announcement is about (of its match, or of its challenge)
+_GUILD = (
+    "COALESCE((SELECT guild_id FROM matches WHERE id = announcements.match_id), "
+    "(SELECT guild_id FROM challenges WHERE id = announcements.challenge_id))"
+)
 
 
 class AnnouncementRows:
@@ -28,12 +34,14 @@ class AnnouncementRows:
         values = {"kind": kind, "challenge_id": challenge_id, "match_id": match_id}
         await self.store.insert(db, "announcements", {**values, "created_at": now})
 
-    async def claim(self, now: float, limit: int = 100) -> list[Row]:
-        """Unsent news no other sweeper is posting (a claim lasts CLAIM_SECONDS), claimed
-        for this one: posted once normally, again only if a post failed or was lost."""
+    async def claim(self, now: float, limit: int = 100, shards: Shards | None = None) -> list[Row]:
+        """Unsent news (of this process's servers) no other sweeper is posting (a claim
+        lasts CLAIM_SECONDS), claimed for this one: posted once normally, again only if a
+        post failed or was lost."""
+        mine, params = where(shards, _GUILD)
         rows = await self.store.all(
-            f"SELECT * FROM announcements WHERE {_FREE} ORDER BY id LIMIT ?",
-            (now - CLAIM_SECONDS, limit),
+            f"SELECT * FROM announcements WHERE {_FREE} AND {mine} ORDER BY id LIMIT ?",
+            (now - CLAIM_SECONDS, *params, limit),
         )
         claimed = []
         for row in rows:

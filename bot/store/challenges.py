@@ -6,6 +6,7 @@ from typing import Any
 
 import aiosqlite
 
+from ..shards import Shards, where
 from .connection import Row, Store
 
 
@@ -54,12 +55,17 @@ class ChallengeRows:
             (match_id, now),
         )
 
-    async def due(self, now: float) -> list[int]:
+    async def due(self, now: float, shards: Shards | None = None) -> list[int]:
+        mine, params = where(shards)
         rows = await self.store.all(
-            "SELECT id FROM challenges WHERE status = 'open' AND expires_at <= ?", (now,)
+            f"SELECT id FROM challenges WHERE status = 'open' AND expires_at <= ? AND {mine}",
+            (now, *params),
         )
         return [r["id"] for r in rows]
 
-    async def next_expiry(self) -> float | None:
-        row = await self.store.one("SELECT MIN(expires_at) FROM challenges WHERE status = 'open'")
+    async def next_expiry(self, shards: Shards | None = None) -> float | None:
+        mine, params = where(shards)
+        row = await self.store.one(
+            f"SELECT MIN(expires_at) FROM challenges WHERE status = 'open' AND {mine}", params
+        )
         return None if row is None or row[0] is None else float(row[0])

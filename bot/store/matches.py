@@ -11,6 +11,7 @@ from typing import Any
 
 import aiosqlite
 
+from ..shards import Shards, where
 from .connection import Row, Store
 
 #: a quarter of the time per move (at most an hour) before the deadline
@@ -58,11 +59,13 @@ class MatchRows:
             (guild_id, game_id, user_id),
         )
 
-    async def computer_to_move(self) -> list[int]:
+    async def computer_to_move(self, shards: Shards | None = None) -> list[int]:
         """Games in progress where it is the computer's turn."""
+        mine, params = where(shards)
         rows = await self.store.all(
             "SELECT id FROM matches WHERE status = 'active' AND computer_level IS NOT NULL "
-            "AND ply % 2 = computer_parity"
+            f"AND ply % 2 = computer_parity AND {mine}",
+            params,
         )
         return [r["id"] for r in rows]
 
@@ -128,25 +131,31 @@ class MatchRows:
         return done == 1
 
     # --- what falls due ---
-    async def overdue(self, now: float) -> list[int]:
+    async def overdue(self, now: float, shards: Shards | None = None) -> list[int]:
+        mine, params = where(shards)
         rows = await self.store.all(
-            "SELECT id FROM matches WHERE status = 'active' AND deadline <= ?", (now,)
+            f"SELECT id FROM matches WHERE status = 'active' AND deadline <= ? AND {mine}",
+            (now, *params),
         )
         return [r["id"] for r in rows]
 
-    async def reminders_due(self, now: float) -> list[int]:
+    async def reminders_due(self, now: float, shards: Shards | None = None) -> list[int]:
+        mine, params = where(shards)
         rows = await self.store.all(
             "SELECT id FROM matches WHERE status = 'active' AND reminded = 0 "
-            f"AND deadline > ? AND {REMINDER_AT} <= ?",
-            (now, now),
+            f"AND deadline > ? AND {REMINDER_AT} <= ? AND {mine}",
+            (now, now, *params),
         )
         return [r["id"] for r in rows]
 
-    async def next_due(self) -> float | None:
+    async def next_due(self, shards: Shards | None = None) -> float | None:
         """The next deadline or reminder of a game in progress."""
+        mine, params = where(shards)
         row = await self.store.one(
             "SELECT MIN(t) FROM ("
-            "SELECT MIN(deadline) AS t FROM matches WHERE status = 'active' UNION ALL "
-            f"SELECT MIN({REMINDER_AT}) FROM matches WHERE status = 'active' AND reminded = 0)"
+            f"SELECT MIN(deadline) AS t FROM matches WHERE status = 'active' AND {mine} "
+            f"UNION ALL SELECT MIN({REMINDER_AT}) FROM matches "
+            f"WHERE status = 'active' AND reminded = 0 AND {mine})",
+            (*params, *params),
         )
         return None if row is None or row[0] is None else float(row[0])
