@@ -149,9 +149,10 @@ class Wording:
 
     def resign_question(self, match: MatchView, user_id: int) -> str:
         rival = self.people.name(match.opponent_of(user_id) or 0)
+        rating = "your rating changes" if match.computer_level is None else "it is unrated"
         return (
             f"Resign {match.game_name} #{match.id} against {rival}? The game ends as a loss "
-            "and your rating changes. Press the button to resign, or ignore this."
+            f"and {rating}. Press the button to resign, or ignore this."
         )
 
     def did(self, user_id: int, what: str) -> str:
@@ -195,13 +196,16 @@ class Wording:
                 f"as {game.side_name(side)} {r.wins}-{r.draws}-{r.losses}"
                 for side, r in s.by_side.items()
             )
-            text = f"{rating}, {s.wins}-{s.draws}-{s.losses} (W-D-L); {sides}"
+            parts = []
+            if s.rating is not None or s.wins + s.draws + s.losses:
+                parts.append(f"{rating}, {s.wins}-{s.draws}-{s.losses} (W-D-L); {sides}")
             if s.against_computer:
                 levels = ", ".join(
                     f"level {n} {r.wins}-{r.draws}-{r.losses}"
                     for n, r in s.against_computer.items()
                 )
-                text += f"; against the computer (unrated): {levels}"
+                parts.append(f"against the computer (unrated): {levels}")
+            text = "; ".join(parts)
             fields.append((game.name, text))
         return tuple(fields)
 

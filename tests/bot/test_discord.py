@@ -426,3 +426,5 @@ async def test_challenging_the_bot_itself_plays_the_computer(discord_bot: Discor
     answer = [s for s in bot.fake.sent if s.kind == "post" and f"<@{APP_ID}> played" in s.text]
     assert len(answer) == 1 and answer[0].channel_id == thread
     assert f"<@{ALICE[0]}> (the Musketeers) to move" in answer[0].text
+    question = one(await bot.command(ALICE, "resign", thread), "ephemeral")
+    assert "The game ends as a loss and it is unrated." in question.text
