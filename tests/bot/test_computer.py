@@ -4,6 +4,8 @@ timed out while it thinks, picked up after a restart, and refused what it cannot
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import multiprocessing
 import random
 from collections.abc import AsyncIterator, Iterator
@@ -171,4 +173,30 @@ async def test_a_game_against_the_computer_through_the_console(
     assert "against the computer (unrated): level 2" in "\n".join(lines[-3:])
     await console.line("alice: /challenge @bob checkers level:2")
     assert lines[-1].endswith("A level is for games against me: choose me as the opponent.")
+    await player.close()
+
+
+async def test_a_worker_killed_while_thinking_is_replaced_and_the_turn_played(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.computer.RETRY_SECONDS", 0.1)
+    shown: list[MoveResult] = []
+
+    async def announce(result: MoveResult) -> None:
+        shown.append(result)
+
+    player = ComputerPlayer(service, announce)  # its own pool, as in the bot
+    match = await service.computer.start(GUILD, CHANNEL, ALICE, BOT, "checkers", level=2, side="w")
+    pool = player.executor()
+    while not pool._processes:  # type: ignore[attr-defined]
+        await asyncio.sleep(0.01)
+    for pid in list(pool._processes):  # type: ignore[attr-defined]
+        os.kill(pid, signal.SIGKILL)
+    for _ in range(300):  # the turn fails, then is tried again on a fresh pool
+        await player.settle()
+        if shown:
+            break
+        await asyncio.sleep(0.05)
+    assert len(shown) == 1 and (await service.core.match(match.id)).ply == 1
+    assert player.executor() is not pool
     await player.close()
