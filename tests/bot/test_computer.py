@@ -4,10 +4,10 @@ timed out while it thinks, picked up after a restart, and refused what it cannot
 from __future__ import annotations
 
 import asyncio
-import os
-import signal
 import multiprocessing
+import os
 import random
+import signal
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
