@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot import workers
 from bot.service import MatchService
 from bot.store import Store
 from render import board_png
@@ -59,10 +60,10 @@ async def run(*, render: bool, paced: bool) -> None:
                     text = game.format_move(rng.choice(legal))
                     start = time.perf_counter()
                     result = await service.play.move(GUILD, channel, user, text, match.id)
-                    if render:
-                        board_png(
-                            match.game_id, result.match.position, last_move=result.move,
-                            before=match.position,
+                    if render:  # as the bot does: in its worker processes
+                        await workers.run(
+                            board_png, match.game_id, result.match.position,
+                            last_move=result.move, before=match.position,
                         )  # fmt: skip
                     latencies.append(time.perf_counter() - start)
                     match = result.match
@@ -71,6 +72,7 @@ async def run(*, render: bool, paced: bool) -> None:
         await asyncio.gather(*(player(i) for i in range(MATCHES)))
         elapsed = time.perf_counter() - start
         await store.close()
+        workers.shutdown()
     ms = sorted(x * 1000 for x in latencies)
     label = f"{'paced' if paced else 'saturated'}, {'with' if render else 'without'} rendering"
     print(
