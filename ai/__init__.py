@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from rules import get_game
 
@@ -14,25 +14,29 @@ from .evaluation import evaluator
 from .levels import DEFAULT_LEVEL, LEVELS, Level, level
 from .search import MATE, Report, Search
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "Report", "choose_move", "think"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "Options", "Report", "choose_move", "think"]
 
 
-def think(
-    game_id: str,
-    position: Any,
-    *,
-    level: int = DEFAULT_LEVEL,
-    seconds: float | None = None,
-    history: Sequence[Any] = (),
-    seed: int | None = None,
-) -> tuple[str, Report]:
+class Options(TypedDict, total=False):
+    """How to choose: `level` 1-5 (default 3); `seconds`, the thinking time (default: the
+    level's); `history`, the game's earlier positions (objects or texts), so a repetition is
+    seen as a draw; `seed`, so the same position, level and depth reached give the same move."""
+
+    level: int
+    seconds: float | None
+    history: Sequence[Any]
+    seed: int | None
+
+
+def think(game_id: str, position: Any, **options: Unpack[Options]) -> tuple[str, Report]:
     """The chosen move's text, and what the search saw."""
     game = get_game(game_id)
-    chosen = _level(level)
+    chosen = level(options.get("level", DEFAULT_LEVEL))
     if isinstance(position, str):
         position = game.decode(position)
-    earlier = [game.decode(p) if isinstance(p, str) else p for p in history]
-    rng = random.Random(seed)
+    earlier = [game.decode(p) if isinstance(p, str) else p for p in options.get("history", ())]
+    rng = random.Random(options.get("seed"))
+    seconds = options.get("seconds")
     search = Search(
         game,
         evaluator(game),
@@ -55,22 +59,7 @@ def think(
     return game.format_move(move), report
 
 
-def choose_move(
-    game_id: str,
-    position: Any,
-    *,
-    level: int = DEFAULT_LEVEL,
-    seconds: float | None = None,
-    history: Sequence[Any] = (),
-    seed: int | None = None,
-) -> str:
-    """The move the computer plays, as the game's canonical move text.
-
-    `position`: a position object or its text; `history`: the game's earlier positions (so
-    a repetition is seen as a draw); `seconds`: the thinking time (default: the level's);
-    `seed`: the same seed, position and depth reached give the same move."""
-    move, _ = think(game_id, position, level=level, seconds=seconds, history=history, seed=seed)
-    return move
-
-
-_level = level
+def choose_move(game_id: str, position: Any, **options: Unpack[Options]) -> str:
+    """The move the computer plays, as the game's canonical move text. `position` is a
+    position object or its text; `options` are `level`, `seconds`, `history` and `seed`."""
+    return think(game_id, position, **options)[0]

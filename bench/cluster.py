@@ -26,49 +26,34 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.players import Load, pair
 from bot import workers
 from bot.checkdb import check_db
 from bot.service import MatchService
 from bot.store import Store
-from render import board_png
-from rules import GAMES
 
 
 async def work(index: int, db: str, matches: int, moves: int, render: bool, acks: Path) -> None:
     """One process: `matches` matches on server `index << 22`, until `moves` are played."""
     store = await Store.open(db)
     service = MatchService(store, rng=random.Random(index))
-    guild, games = (index + 1) << 22, list(GAMES)
-    latencies: list[float] = []
     noted = acks.open("a", buffering=1)  # a line a move, flushed as written
-
-    async def player(n: int) -> None:
-        rng, channel = random.Random(index * 1000 + n), 100 + n
-        first, second = 10_000 * (index + 1) + 2 * n, 10_000 * (index + 1) + 2 * n + 1
-        while len(latencies) < moves:
-            made = await service.challenges.challenge(
-                guild, channel, first, games[n % 4], opponent_id=second
-            )
-            match = await service.challenges.accept(
-                made.id, second, guild_id=guild, channel_id=channel
-            )
-            game = GAMES[match.game_id]
-            while match.active and len(latencies) < moves:
-                text = game.format_move(rng.choice(game.legal_moves(match.position)))
-                start = time.perf_counter()
-                result = await service.play.move(guild, channel, match.user_to_move or 0, text)
-                if render:
-                    await workers.run(board_png, match.game_id, result.match.position)
-                latencies.append(time.perf_counter() - start)
-                noted.write(f"{match.id} {result.match.ply} {result.move}\n")
-                match = result.match
-
+    load = Load(
+        moves, render, on_move=lambda r: noted.write(f"{r.match.id} {r.match.ply} {r.move}\n")
+    )
+    guild = (index + 1) << 22
+    base = 10_000 * (index + 1)
     start = time.perf_counter()
-    await asyncio.gather(*(player(n) for n in range(matches)))
+    await asyncio.gather(
+        *(
+            pair(service, load, guild, 100 + n, (base + 2 * n, base + 2 * n + 1), n)
+            for n in range(matches)
+        )
+    )
     elapsed = time.perf_counter() - start
     await store.close()
     workers.shutdown()
-    ms = sorted(x * 1000 for x in latencies)
+    ms = sorted(x * 1000 for x in load.latencies)
     print(json.dumps({"moves": len(ms), "seconds": elapsed, "ms": ms[:: max(1, len(ms) // 2000)]}))
 
 

@@ -22,11 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.players import Load, pair
 from bot import workers
 from bot.service import MatchService
 from bot.store import Store
-from render import board_png
-from rules import GAMES
 
 MATCHES = 200
 MOVES = int(sys.argv[1]) if len(sys.argv) > 1 else 6000
@@ -38,42 +37,18 @@ async def run(*, render: bool, paced: bool) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(Path(folder) / "bench.sqlite3")
         service = MatchService(store, rng=random.Random(0))
-        latencies: list[float] = []
-        games = list(GAMES)
-
-        async def player(index: int) -> None:
-            rng = random.Random(index)
-            channel = 100 + index
-            while len(latencies) < MOVES:
-                challenge = await service.challenges.challenge(
-                    GUILD, channel, 2 * index + 1, games[index % 4], opponent_id=2 * index + 2
-                )
-                match = await service.challenges.accept(
-                    challenge.id, 2 * index + 2, guild_id=GUILD, channel_id=channel
-                )
-                game = GAMES[match.game_id]
-                while match.active and len(latencies) < MOVES:
-                    if paced:
-                        await asyncio.sleep(rng.random() * THINK_SECONDS)
-                    user = match.user_to_move or 0
-                    legal = game.legal_moves(match.position)  # the player's choice
-                    text = game.format_move(rng.choice(legal))
-                    start = time.perf_counter()
-                    result = await service.play.move(GUILD, channel, user, text, match.id)
-                    if render:  # as the bot does: in its worker processes
-                        await workers.run(
-                            board_png, match.game_id, result.match.position,
-                            last_move=result.move, before=match.position,
-                        )  # fmt: skip
-                    latencies.append(time.perf_counter() - start)
-                    match = result.match
-
+        load = Load(MOVES, render, THINK_SECONDS if paced else 0.0)
         start = time.perf_counter()
-        await asyncio.gather(*(player(i) for i in range(MATCHES)))
+        await asyncio.gather(
+            *(
+                pair(service, load, GUILD, 100 + i, (2 * i + 1, 2 * i + 2), i)
+                for i in range(MATCHES)
+            )
+        )
         elapsed = time.perf_counter() - start
         await store.close()
         workers.shutdown()
-    ms = sorted(x * 1000 for x in latencies)
+    ms = sorted(x * 1000 for x in load.latencies)
     label = f"{'paced' if paced else 'saturated'}, {'with' if render else 'without'} rendering"
     print(
         f"{label:34}: {len(ms)} moves in {elapsed:5.2f} s = {len(ms) / elapsed:6,.0f} moves/s; "

@@ -12,6 +12,7 @@ from ai import LEVELS, choose_move, think
 from ai.search import MATE
 from rules import GAMES, get_game
 from tests.faults import ROOT
+from tests.gamekit import sample_positions
 
 #: (game, position, the one best move, why): for Checkers the one move that wins most
 #: material; elsewhere the one move that forces a win within the plies in `why`'s number.
@@ -95,25 +96,11 @@ def test_even_a_beginner_takes_a_win_in_one(game_id: str, text: str, answer: str
         assert choose_move(game_id, text, level=1, seed=seed) == answer
 
 
-def _random_positions(game_id: str, count: int, seed: int) -> list[object]:
-    game, rng = get_game(game_id), random.Random(seed)
-    found = []
-    while len(found) < count:
-        position = game.initial_position()
-        for _ in range(rng.randrange(0, 40)):
-            moves = game.legal_moves(position)
-            if not moves:
-                break
-            position = game.apply(position, rng.choice(moves))
-        if game.legal_moves(position):
-            found.append(position)
-    return found
-
-
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_chosen_move_is_legal_and_a_seed_reproduces_it(game_id: str) -> None:
     game = get_game(game_id)
-    for n, position in enumerate(_random_positions(game_id, 6, seed=7)):
+    playable = [p for p in sample_positions(game_id, games=3, per_game=4) if game.legal_moves(p)]
+    for n, position in enumerate(random.Random(7).sample(playable, 6)):
         for level in (1, 2):
             move = choose_move(game_id, position, level=level, seed=n)
             game.parse_move(position, move)  # raises if it is not legal
