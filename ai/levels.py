@@ -28,7 +28,7 @@ class Level:
 LEVELS = {
     1: Level(1, 0.1, 1, None, 80, 0.35, "beginner: looks one move ahead, often misjudges"),
     2: Level(2, 0.3, 2, None, 30, 0.12, "casual: sees the reply, still slips now and then"),
-    3: Level(3, 0.8, 64, 6000, 0, 0.0, "club: 6,000 positions deep, no deliberate mistakes"),
+    3: Level(3, 0.8, 64, 20_000, 0, 0.0, "club: 20,000 positions, no deliberate mistakes"),
     4: Level(4, 1.5, 64, None, 0, 0.0, "strong: searches as deep as 1.5 s allows"),
     5: Level(5, 3.0, 64, None, 0, 0.0, "strongest: searches as deep as 3 s allows"),
 }
