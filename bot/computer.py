@@ -7,15 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import os
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 
 from ai import choose_move
 
+from . import workers
 from .errors import Refusal
 from .match.computer import Turn
 from .match.records import MoveResult
@@ -41,12 +40,9 @@ class ComputerPlayer:
         service.core.computer_listeners.append(self.kick)
 
     def executor(self) -> Executor:
-        """The worker processes (started on first use; spawned, so they share no locks or
-        threads with the event loop's process)."""
+        """The worker processes, started on first use (a pool apart from the pictures')."""
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(
-                max_workers=os.cpu_count() or 1, mp_context=multiprocessing.get_context("spawn")
-            )
+            self._executor = workers.new_pool()
         return self._executor
 
     def kick(self, match_id: int) -> None:

@@ -18,12 +18,17 @@ T = TypeVar("T")
 _pool: ProcessPoolExecutor | None = None
 
 
+def new_pool() -> ProcessPoolExecutor:
+    """Worker processes, one a core; spawned, not forked, so a child shares no locks or
+    threads with the event loop's process."""
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=context)
+
+
 def _executor() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
-        # spawned, not forked: a child shares no locks or threads with the event loop's process
-        context = multiprocessing.get_context("spawn")
-        _pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=context)
+        _pool = new_pool()
     return _pool
 
 

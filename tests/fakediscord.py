@@ -379,9 +379,8 @@ class FakeDiscord:
         answer = {"id": str(snowflake()), "type": body["type"]}
         if kind == "autocomplete":
             choices = data["choices"]
-            names = [c["name"] for c in choices]
-            self.sent.append(Sent(kind, channel_id, choices=[c["value"] for c in choices]))
-            self.sent[-1].choice_names = names
+            values, names = [c["value"] for c in choices], [c["name"] for c in choices]
+            self.sent.append(Sent(kind, channel_id, choices=values, choice_names=names))
             return {"interaction": answer}
         if kind == "defer":
             self.sent.append(Sent("defer", channel_id))

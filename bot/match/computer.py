@@ -93,7 +93,7 @@ class ComputerGames:
             old.computer_id,
             game.id,
             level=old.computer_level,
-            side=game.side_name(game.opponent(old.side_of(user_id) or game.sides[0])),
+            side=game.opponent(old.side_of(user_id) or game.sides[0]),  # a side letter
             move_time=old.move_seconds,
         )
 

@@ -57,15 +57,13 @@ class ChallengeRows:
 
     async def due(self, now: float, shards: Shards | None = None) -> list[int]:
         mine, params = where(shards)
-        rows = await self.store.all(
+        return await self.store.ids(
             f"SELECT id FROM challenges WHERE status = 'open' AND expires_at <= ? AND {mine}",
             (now, *params),
         )
-        return [r["id"] for r in rows]
 
     async def next_expiry(self, shards: Shards | None = None) -> float | None:
         mine, params = where(shards)
-        row = await self.store.one(
+        return await self.store.moment(
             f"SELECT MIN(expires_at) FROM challenges WHERE status = 'open' AND {mine}", params
         )
-        return None if row is None or row[0] is None else float(row[0])

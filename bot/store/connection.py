@@ -229,6 +229,15 @@ class Store:
         """Rows of a query, in one trip to the database thread."""
         return list(await self.db.execute_fetchall(sql, params))
 
+    async def ids(self, sql: str, params: Sequence[Any] = ()) -> list[int]:
+        """The first column of a query's rows (the ids it selects)."""
+        return [row[0] for row in await self.all(sql, params)]
+
+    async def moment(self, sql: str, params: Sequence[Any] = ()) -> float | None:
+        """The one value of a query such as SELECT MIN(deadline) (None: no such time)."""
+        row = await self.one(sql, params)
+        return None if row is None or row[0] is None else float(row[0])
+
     async def insert(self, db: aiosqlite.Connection, table: str, values: dict[str, Any]) -> int:
         """INSERT one row inside a transaction; returns its rowid."""
         columns = ", ".join(values)

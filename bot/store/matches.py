@@ -62,12 +62,11 @@ class MatchRows:
     async def computer_to_move(self, shards: Shards | None = None) -> list[int]:
         """Games in progress where it is the computer's turn."""
         mine, params = where(shards)
-        rows = await self.store.all(
+        return await self.store.ids(
             "SELECT id FROM matches WHERE status = 'active' AND computer_level IS NOT NULL "
             f"AND ply % 2 = computer_parity AND {mine}",
             params,
         )
-        return [r["id"] for r in rows]
 
     async def moves(self, match_id: int) -> list[str]:
         rows = await self.store.all(
@@ -133,29 +132,26 @@ class MatchRows:
     # --- what falls due ---
     async def overdue(self, now: float, shards: Shards | None = None) -> list[int]:
         mine, params = where(shards)
-        rows = await self.store.all(
+        return await self.store.ids(
             f"SELECT id FROM matches WHERE status = 'active' AND deadline <= ? AND {mine}",
             (now, *params),
         )
-        return [r["id"] for r in rows]
 
     async def reminders_due(self, now: float, shards: Shards | None = None) -> list[int]:
         mine, params = where(shards)
-        rows = await self.store.all(
+        return await self.store.ids(
             "SELECT id FROM matches WHERE status = 'active' AND reminded = 0 "
             f"AND deadline > ? AND {REMINDER_AT} <= ? AND {mine}",
             (now, now, *params),
         )
-        return [r["id"] for r in rows]
 
     async def next_due(self, shards: Shards | None = None) -> float | None:
         """The next deadline or reminder of a game in progress."""
         mine, params = where(shards)
-        row = await self.store.one(
+        return await self.store.moment(
             "SELECT MIN(t) FROM ("
             f"SELECT MIN(deadline) AS t FROM matches WHERE status = 'active' AND {mine} "
             f"UNION ALL SELECT MIN({REMINDER_AT}) FROM matches "
             f"WHERE status = 'active' AND reminded = 0 AND {mine})",
             (*params, *params),
         )
-        return None if row is None or row[0] is None else float(row[0])
