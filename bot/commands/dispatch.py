@@ -123,7 +123,7 @@ class Commands:
         return await self.lookups.thread_gone(thread_id)
 
     async def computer_moved(self, result: MoveResult) -> Message:
-        return await self.playing.computer_moved(result)
+        return await self.playing.moved(result)
 
     async def announce(self, event: SweepEvent) -> tuple[int | None, int, Message]:
         return await self.lookups.announce(event)

@@ -86,8 +86,7 @@ class PlayingCommands(Boards):
         result = await self.service.play.move(
             ctx.guild_id, ctx.channel_id, ctx.user_id, move, match
         )
-        headline = self.words.did(ctx.user_id, f"played {result.move}")
-        board = await self.board_message(result.match, headline, show_last=True)
+        board = await self.moved(result)
         return self.in_match(ctx, result.match, board, f"You played {result.move}.")
 
     async def move_choices(self, ctx: Context, typed: str, match: int | None = None) -> list[str]:
@@ -163,7 +162,7 @@ class PlayingCommands(Boards):
             return replace(started, updates=(taken_up,))
         return Response(reply=await self.challenge_message(asked))
 
-    async def computer_moved(self, result: MoveResult) -> Message:
-        """The board after the computer's move, for the match's thread."""
+    async def moved(self, result: MoveResult) -> Message:
+        """The board after a move (a person's or the computer's), naming who played it."""
         headline = self.words.did(result.by_user, f"played {result.move}")
         return await self.board_message(result.match, headline, show_last=True)
