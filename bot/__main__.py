@@ -1,10 +1,12 @@
-"""`python -m bot` runs the Discord bot; `console`, `sync` and `check-db` are the other modes."""
+"""`python -m bot` runs the Discord bot; `console`, `sync`, `check-db`, `migrate` and `copy-db`
+are the other modes."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -13,6 +15,9 @@ from .checkdb import check_db
 from .config import Settings, SettingsError
 from .errors import StartupError
 from .shards import Shards
+from .store import DatabaseUrl, Store
+from .store.copy import __doc__ as copy_doc
+from .store.copy import copy_db
 
 NO_TOKEN = (
     "No DISCORD_TOKEN set: create a bot at https://discord.com/developers/applications "
@@ -24,8 +29,10 @@ NO_TOKEN = (
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description="The board-game bot.")
     commands = parser.add_subparsers(dest="command")
-    commands.add_parser("run", help="run the Discord bot (the default)")
-    commands.add_parser("sync", help="publish the slash commands to every server (global sync)")
+    run = commands.add_parser("run", help="run the Discord bot (the default)")
+    sync = commands.add_parser(
+        "sync", help="publish the slash commands to every server (global sync)"
+    )
     console = commands.add_parser("console", help="play from the terminal, without Discord")
     check = commands.add_parser(
         "check-db",
@@ -33,10 +40,21 @@ def main(argv: list[str] | None = None) -> int:
         description=checkdb.__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    for sub in (console, check):
-        sub.add_argument(
-            "--db", help="database file (default: DATABASE_PATH or ./data/bot.sqlite3)"
-        )
+    migrate = commands.add_parser(
+        "migrate", help="upgrade the database's schema to this bot's (the bot also does at start)"
+    )
+    copy = commands.add_parser(
+        "copy-db",
+        help="copy a whole database into an empty one (e.g. SQLite into PostgreSQL)",
+        description=copy_doc,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    copy.add_argument("source", help="the database to copy: a file path, sqlite:///… or URL")
+    copy.add_argument("target", help="an empty database: postgresql://user@host/dbname, or a path")
+    where = "database: a SQLite file, sqlite:///… or postgresql://… (default: DATABASE_URL)"
+    parser.add_argument("--db", help=where)
+    for sub in (run, sync, console, check, migrate):
+        sub.add_argument("--db", help=where, default=argparse.SUPPRESS)
     console.add_argument("--out", default="out", help="folder for the pictures (default: out)")
     parser.add_argument(
         "--env-file", default=".env", help="settings file to read (default: .env here)"
@@ -63,7 +81,14 @@ def _run(args: argparse.Namespace) -> int:
         except ValueError as why:
             raise SettingsError(f"--shard-ids {args.shard_ids}: {why}") from None
         settings = replace(settings, shards=shards)
-    database = getattr(args, "db", None) or settings.database_path
+    database = args.db or settings.database_url
+    if args.command == "migrate":
+        print(asyncio.run(migrate_db(database)))
+        return 0
+    if args.command == "copy-db":
+        counts = asyncio.run(copy_between(args.source, args.target, print))
+        print(f"copied {sum(counts.values())} rows into {DatabaseUrl.parse(args.target)}")
+        return 0
     if args.command == "check-db":
         count, problems = asyncio.run(check_db(database))
         for line in problems:
@@ -81,6 +106,26 @@ def _run(args: argparse.Namespace) -> int:
     from .discord_bot import run_bot
 
     return run_bot(settings, sync_globally=args.command == "sync")
+
+
+async def migrate_db(database: str) -> str:
+    store = await Store.open(database)
+    try:
+        return f"the database {store.url} is at schema revision {await store.revision()}"
+    finally:
+        await store.close()
+
+
+async def copy_between(source: str, target: str, report: Callable[[str], None]) -> dict[str, int]:
+    origin = await Store.open(source, readonly=True)
+    try:
+        destination = await Store.open(target)
+        try:
+            return await copy_db(origin, destination, report)
+        finally:
+            await destination.close()
+    finally:
+        await origin.close()
 
 
 if __name__ == "__main__":

@@ -8,9 +8,10 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
-from .errors import Refusal, StartupError
+from .errors import Refusal, StartupError, StoreError
 from .options import DEFAULT_MOVE_TIME, move_seconds
 from .shards import Shards
+from .store.urls import DatabaseUrl
 
 DEFAULT_DATABASE = "./data/bot.sqlite3"
 
@@ -35,7 +36,7 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 @dataclass(frozen=True)
 class Settings:
-    database_path: str = DEFAULT_DATABASE
+    database_url: str = DEFAULT_DATABASE
     discord_token: str = field(default="", repr=False)  # never printed or logged
     dev_guild_id: int | None = None
     log_level: str = "INFO"
@@ -86,9 +87,15 @@ class Settings:
             shards = Shards.parse(ids, int(count)) if ids else None
         except ValueError as why:
             raise bad("SHARD_IDS", str(why)) from None
+        # DATABASE_PATH: the setting's name before PostgreSQL (a file path), still read
+        database = values.get("DATABASE_URL") or values.get("DATABASE_PATH") or DEFAULT_DATABASE
+        try:
+            DatabaseUrl.parse(database)
+        except StoreError as why:
+            raise bad("DATABASE_URL", f"is not a database: {why}") from None
         return cls(
             shards=shards,
-            database_path=values.get("DATABASE_PATH") or DEFAULT_DATABASE,
+            database_url=database,
             discord_token=values.get("DISCORD_TOKEN", ""),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,

@@ -59,7 +59,7 @@ class GameBot(discord.AutoShardedClient):
         self._handling: set[asyncio.Future[Response]] = set()
 
     async def setup_hook(self) -> None:
-        self.app = await App.open(self.settings.database_path, self.settings)
+        self.app = await App.open(self.settings.database_url, self.settings)
         assert self.user is not None  # setup_hook runs once logged in
         self.handlers = Commands(
             self.app.service,
@@ -358,7 +358,7 @@ async def _serve(bot: GameBot, token: str) -> None:
 
 def run_bot(settings: Settings, *, sync_globally: bool = False) -> int:
     """Run until stopped; anything that keeps it from starting raises StartupError (one line)."""
-    asyncio.run(_check_database(settings.database_path))
+    asyncio.run(_check_database(settings.database_url))
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
     quiet_discord()
     try:

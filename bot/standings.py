@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import aiosqlite
-
 from rules import GAMES, Outcome
 
 from .errors import CannotSave
 from .match.core import pick_game
 from .match.records import GameStats, LeaderboardRow, MatchView, SideRecord
 from .ratings import Rating, rate
-from .store import Row, Store
+from .store import Row, Store, Tx
 from .store.matches import MatchRows
 from .store.standings import RatingRows, UserRows
 
@@ -30,7 +28,7 @@ class Standings:
         self.matches = MatchRows(store)
         self._names: dict[tuple[int, int], tuple[str, str]] = {}
 
-    async def rate(self, db: aiosqlite.Connection, row: Row, outcome: Outcome) -> None:
+    async def rate(self, db: Tx, row: Row, outcome: Outcome) -> None:
         """Both players' new Glicko-2 ratings and records, inside the transaction that
         finishes the match. Games against the computer are not rated."""
         if row["computer_level"] is not None:
@@ -39,17 +37,10 @@ class Standings:
         guild, first, second = row["guild_id"], row["first_user"], row["second_user"]
         winner = outcome.winner
         score = 0.5 if winner is None else 1.0 if winner == game.sides[0] else 0.0
-        a = await self._rating(db, guild, game.id, first)
-        b = await self._rating(db, guild, game.id, second)
-        new_a, new_b = rate(a, b, score)
+        held = await self.ratings.hold(db, guild, game.id, (first, second), Rating())
+        new_a, new_b = rate(held[first], held[second], score)
         await self.ratings.record(db, guild, game.id, first, new_a, score)
         await self.ratings.record(db, guild, game.id, second, new_b, 1.0 - score)
-
-    async def _rating(
-        self, db: aiosqlite.Connection, guild_id: int, game_id: str, user_id: int
-    ) -> Rating:
-        row = await self.ratings.get(db, guild_id, game_id, user_id)
-        return Rating(row["rating"], row["rd"], row["volatility"]) if row else Rating()
 
     # --- names ---
     async def remember(self, guild_id: int, user_id: int, here: str, everywhere: str) -> None:
@@ -108,7 +99,7 @@ class Standings:
         games = [pick_game(game_id)] if game_id else list(GAMES.values())
         out = []
         for game in games:
-            rating = await self.ratings.get(None, guild_id, game.id, user_id)
+            rating = await self.ratings.get(guild_id, game.id, user_id)
             finished = await self.matches.finished_of(guild_id, game.id, user_id)
             computer = await self.matches.finished_of(guild_id, game.id, user_id, computer=True)
             if rating is None and not finished and not computer:

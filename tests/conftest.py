@@ -1,10 +1,15 @@
 """Fixtures shared by the service, store and adapter tests: a hand-moved clock, a real
-SQLite file, the service over it."""
+database on each engine (a SQLite file, and a database on a PostgreSQL server this test
+session starts itself), the service over it."""
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import AsyncIterator
+import subprocess
+import sys
+import tempfile
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -12,7 +17,13 @@ import pytest
 from bot.console import Console
 from bot.service import MatchService
 from bot.store import Store
+from tests.faults import ROOT
+from tests.pgserver import PgServer
 from tests.servicekit import Clock
+
+ENGINES = ("sqlite", "postgresql")
+TEMPLATE = "migrated"
+_numbers = itertools.count(1)
 
 
 @pytest.fixture
@@ -20,14 +31,61 @@ def clock() -> Clock:
     return Clock()
 
 
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    """One PostgreSQL server for the session, torn down after; databases are made from a
+    template already at the bot's schema. Its folder is not under pytest's (which only the
+    test's account may enter): the server may run as another account."""
+    server = PgServer(Path(tempfile.mkdtemp(prefix="bot-tests-pg-"))).start(durable=False)
+    try:
+        server.create_database(TEMPLATE)
+        yield server
+    finally:
+        server.destroy()
+
+
+@pytest.fixture(scope="session")
+def pg_template(pg_server: PgServer) -> str:
+    """The template database, migrated by `python -m bot migrate` (as an operator would)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "migrate", "--db", pg_server.url(TEMPLATE)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return TEMPLATE
+
+
+@pytest.fixture(params=ENGINES)
+def engine(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
+    """A SQLite file, for tests of SQLite's own failures (a file, a mount, a disk)."""
     return tmp_path / "bot.sqlite3"
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    store = await Store.open(db_path)
+def db_url(engine: str, db_path: Path, request: pytest.FixtureRequest) -> str:
+    """A fresh database on each engine: a SQLite file, or a new PostgreSQL database."""
+    if engine == "sqlite":
+        return str(db_path)
+    return new_pg_database(request)
+
+
+def new_pg_database(request: pytest.FixtureRequest) -> str:
+    server: PgServer = request.getfixturevalue("pg_server")
+    template: str = request.getfixturevalue("pg_template")
+    return server.create_database(f"test_{next(_numbers)}", template=template)
+
+
+@pytest.fixture
+async def store(db_url: str) -> AsyncIterator[Store]:
+    store = await Store.open(db_url)
     yield store
     await store.close()
 

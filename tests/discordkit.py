@@ -63,7 +63,7 @@ class DiscordHarness:
     """A GameBot with a logged-in user, a cached server and channel, and a fake Discord."""
 
     def __init__(self, database: Path) -> None:
-        self.bot = GameBot(Settings(database_path=str(database)))
+        self.bot = GameBot(Settings(database_url=str(database)))
         self.bot_user = user_payload(APP_ID, "Boardgames", bot=True)
         self.fake = FakeDiscord(self.bot_user)
         #: users with Manage Messages in the channel (moderators)

@@ -1,5 +1,5 @@
-"""Faults as they happen outside the process: a task cancelled at any await, a read-only
-file system, a full disk, a database locked by another program."""
+"""Faults as they happen outside the process: a task cancelled at any await, a database that
+refuses writes, a read-only file system, a full disk, a database locked by another program."""
 
 from __future__ import annotations
 
@@ -8,41 +8,86 @@ import contextlib
 import os
 import sqlite3
 import subprocess
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import pytest
+from sqlalchemy import event
+
+from bot.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-async def cancelled_at(
-    call: int, action: Callable[[], Awaitable[Any]], monkeypatch: pytest.MonkeyPatch
-) -> bool:
-    """Run `action` in a task that is cancelled while it awaits its `call`-th database call
-    (the call has been handed to the database thread, as with a real timeout). True if it
-    was cancelled, False if it finished first."""
-    original = aiosqlite.Connection._execute
+async def cancelled_at(store: Store, call: int, action: Callable[[], Awaitable[Any]]) -> bool:
+    """Run `action` in a task that is cancelled as it sends its `call`-th statement to the
+    database (so the statement is in flight: SQLite's thread runs it anyway, PostgreSQL's
+    server may or may not). True if it was cancelled, False if it finished first."""
     calls = 0
     task: asyncio.Task[Any] | None = None
 
-    async def execute(self: aiosqlite.Connection, fn: Any, *args: Any, **kwargs: Any) -> Any:
+    def before(*_: Any) -> None:
         nonlocal calls
         calls += 1
         if calls == call and task is not None:
             task.cancel()
-        return await original(self, fn, *args, **kwargs)
 
-    with monkeypatch.context() as patch:
-        patch.setattr(aiosqlite.Connection, "_execute", execute)
+    event.listen(store.engine.sync_engine, "before_cursor_execute", before)
+    try:
         task = asyncio.ensure_future(action())
         try:
             await task
         except asyncio.CancelledError:
             return True
         return False
+    finally:
+        event.remove(store.engine.sync_engine, "before_cursor_execute", before)
+
+
+async def settled(store: Store) -> bool:
+    """No connection is left out of the pool (none holds a transaction open)."""
+    await store.one("SELECT 1")
+    for _ in range(100):
+        if store.engine.pool.checkedout() == 0:  # type: ignore[attr-defined]
+            return True
+        await asyncio.sleep(0.01)
+    return False
+
+
+@contextlib.asynccontextmanager
+async def refusing_writes(store: Store) -> AsyncIterator[None]:
+    """The database itself refusing every write, reads still answered: SQLite's query_only
+    on each new connection; PostgreSQL's default_transaction_read_only for the database."""
+    engine = store.engine.sync_engine
+    if store.dialect == "sqlite":
+
+        def read_only(connection: Any, _: Any) -> None:
+            connection.execute("PRAGMA query_only=1")
+
+        event.listen(engine, "connect", read_only)
+        await store.engine.dispose()
+        try:
+            yield
+        finally:
+            event.remove(engine, "connect", read_only)
+            await store.engine.dispose()
+        return
+    name = store.engine.url.database
+    async with store.engine.connect() as connection:
+        await connection.exec_driver_sql(
+            f'ALTER DATABASE "{name}" SET default_transaction_read_only = on'
+        )
+    await store.engine.dispose()
+    try:
+        yield
+    finally:
+        async with store.engine.connect() as connection:
+            await connection.exec_driver_sql("SET default_transaction_read_only = off")
+            await connection.exec_driver_sql(
+                f'ALTER DATABASE "{name}" RESET default_transaction_read_only'
+            )
+        await store.engine.dispose()
 
 
 def _mount(*args: str) -> bool:

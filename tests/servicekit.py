@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+import sqlite3
 import time
 from collections.abc import Awaitable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +15,7 @@ from bot.errors import Refusal, join_parts
 from bot.match.records import MatchView, SweepEvent
 from bot.service import MatchService
 from bot.store import Store
+from bot.store.legacy import MIGRATIONS
 from bot.wording import result_parts
 
 GUILD, CHANNEL = 1, 10
@@ -55,6 +58,16 @@ class RunningClock(Clock):
 
     def __call__(self) -> float:
         return self.now + time.monotonic() - self.started
+
+
+def legacy_database(path: Path, upto: int) -> None:
+    """An SQLite file as the bot made it before Alembic, at hand-written version `upto`."""
+    with sqlite3.connect(path) as db:
+        for step in MIGRATIONS[:upto]:
+            for statement in step:
+                db.execute(statement)
+        db.execute(f"PRAGMA user_version={upto}")
+    db.close()
 
 
 async def snapshot(store: Store) -> dict[str, list[tuple[Any, ...]]]:

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import aiosqlite
-
 from .. import options
 from ..errors import Person, Refusal
-from ..store import Row
+from ..store import Row, Tx
 from .core import Core, pick_game
 from .records import ChallengeStatus, ChallengeView, MatchView
 
@@ -95,7 +93,7 @@ class Challenges:
             match_id = await self._start(db, row, user_id)
         return await self.core.match(match_id)
 
-    async def _start(self, db: aiosqlite.Connection, challenge: Row, user_id: int) -> int:
+    async def _start(self, db: Tx, challenge: Row, user_id: int) -> int:
         """Turn an open challenge into a match inside the caller's transaction."""
         game = pick_game(challenge["game_id"])
         side = challenge["challenger_side"] or self.core.rng.choice(game.sides)
@@ -185,9 +183,7 @@ class Challenges:
                 challenge_id = await self._ask_rematch(db, view, user_id, side)
         return await core.challenge(challenge_id)
 
-    async def _ask_rematch(
-        self, db: aiosqlite.Connection, match: MatchView, user_id: int, side: str
-    ) -> int:
+    async def _ask_rematch(self, db: Tx, match: MatchView, user_id: int, side: str) -> int:
         game = pick_game(match.game_id)
         now = self.core.clock()
         self.core.due(now + self.core.challenge_seconds)

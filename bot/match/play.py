@@ -6,13 +6,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-import aiosqlite
-
 from rules import Game, Outcome, RulesError, Termination, get_game
 
 from ..errors import Person, Refusal
 from ..standings import Standings
-from ..store import Row
+from ..store import Row, Tx
 from ..wording import result_parts
 from .core import Core
 from .records import DrawResult, MatchStatus, MatchView, MoveResult
@@ -63,7 +61,7 @@ class Play:
     @asynccontextmanager
     async def _playing(
         self, guild_id: int, channel_id: int, user_id: int, match_id: int | None
-    ) -> AsyncIterator[tuple[aiosqlite.Connection, Row, Game[Any, Any], str]]:
+    ) -> AsyncIterator[tuple[Tx, Row, Game[Any, Any], str]]:
         """The user's active match, its game and side, read inside the transaction that the
         action then writes in (so a decision always sees the latest row)."""
         if match_id is None:
@@ -116,7 +114,7 @@ class Play:
         core.computer_turn(after)
         return MoveResult(after, move_text, user_id)
 
-    async def finish(self, db: aiosqlite.Connection, row: Row, outcome: Outcome) -> None:
+    async def finish(self, db: Tx, row: Row, outcome: Outcome) -> None:
         """Finish the match and rate it, inside the transaction that decided it."""
         values = {
             "status": MatchStatus.FINISHED,
@@ -128,9 +126,7 @@ class Play:
         await self.core.matches.end(db, row["id"], values)
         await self.standings.rate(db, row, outcome)
 
-    async def abort(
-        self, db: aiosqlite.Connection, row: Row, reason: str, by: int | None = None
-    ) -> None:
+    async def abort(self, db: Tx, row: Row, reason: str, by: int | None = None) -> None:
         """End a match unrated, inside the transaction that decided it."""
         values = {
             "status": MatchStatus.ABORTED,

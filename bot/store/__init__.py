@@ -1,6 +1,9 @@
-"""The store: one SQLite connection (`connection`), the schema (`migrations`), and the SQL of
-each table group in a module of its own (`challenges`, `matches`, `standings`)."""
+"""The store: the engine and its transactions (`connection`), where the database is (`urls`),
+the tables (`schema`, migrated by Alembic under `alembic/`), and the SQL of each table group
+in a module of its own (`challenges`, `matches`, `standings`, `announcements`, `shown`)."""
 
-from .connection import MAX_ID, Row, Store, cannot_save, uncancelled
+from .connection import MAX_ID, Store, Tx, cannot_save, uncancelled
+from .rows import Row
+from .urls import DatabaseUrl
 
-__all__ = ["MAX_ID", "Row", "Store", "cannot_save", "uncancelled"]
+__all__ = ["MAX_ID", "DatabaseUrl", "Row", "Store", "Tx", "cannot_save", "uncancelled"]

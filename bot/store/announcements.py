@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
 from ..shards import Shards, where
-from .connection import Row, Store
+from . import schema
+from .connection import Store, Tx
+from .rows import Row
 
 #: how long a sweeper may take to post what it claimed before another may post it
 CLAIM_SECONDS = 120.0
@@ -23,7 +23,7 @@ class AnnouncementRows:
 
     async def add(
         self,
-        db: aiosqlite.Connection,
+        db: Tx,
         kind: str,
         now: float,
         *,
@@ -32,7 +32,7 @@ class AnnouncementRows:
     ) -> None:
         """Queue news inside the transaction that made it happen."""
         values = {"kind": kind, "challenge_id": challenge_id, "match_id": match_id}
-        await self.store.insert(db, "announcements", {**values, "created_at": now})
+        await db.insert(schema.announcements, {**values, "created_at": now})
 
     async def claim(self, now: float, limit: int = 100, shards: Shards | None = None) -> list[Row]:
         """Unsent news (of this process's servers) no other sweeper is posting (a claim

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import aiosqlite
-
 from ..shards import Shards, where
-from .connection import Row, Store
+from . import schema
+from .connection import Store, Tx
+from .rows import Row
 
 
 class ChallengeRows:
@@ -17,22 +17,21 @@ class ChallengeRows:
     async def get(self, challenge_id: int) -> Row | None:
         return await self.store.by_id("SELECT * FROM challenges WHERE id = ?", challenge_id)
 
-    async def insert(self, db: aiosqlite.Connection, values: dict[str, Any]) -> int:
-        return await self.store.insert(db, "challenges", {**values, "status": "open"})
+    async def insert(self, db: Tx, values: dict[str, Any]) -> int:
+        return await db.insert(schema.challenges, {**values, "status": "open"})
 
     async def set_status(
-        self, db: aiosqlite.Connection, challenge_id: int, status: str, match_id: int | None = None
+        self, db: Tx, challenge_id: int, status: str, match_id: int | None = None
     ) -> None:
         values: dict[str, Any] = {"status": status}
         if match_id is not None:
             values["match_id"] = match_id
-        await self.store.update(db, "challenges", values, "id = ?", (challenge_id,))
+        await db.update(schema.challenges, values, "id = ?", (challenge_id,))
 
-    async def expire(self, db: aiosqlite.Connection, challenge_id: int, now: float) -> bool:
+    async def expire(self, db: Tx, challenge_id: int, now: float) -> bool:
         """Mark it expired if it is still open and due."""
-        done = await self.store.update(
-            db,
-            "challenges",
+        done = await db.update(
+            schema.challenges,
             {"status": "expired"},
             "id = ? AND status = 'open' AND expires_at <= ?",
             (challenge_id, now),

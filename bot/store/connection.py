@@ -1,35 +1,48 @@
-"""The SQLite store (aiosqlite): one file, WAL, foreign keys, versioned migrations.
+"""The store: SQLAlchemy Core's asyncio engine over SQLite (aiosqlite: one file, WAL, the
+default) or PostgreSQL (asyncpg), with Alembic migrations (`bot/store/alembic`).
 
 The move log is the source of truth; a match row also keeps the current position, and a move
-is written together with that position in one transaction guarded by the expected ply.
+is one insert guarded by the expected ply (the database itself then advances the match row).
 Every write runs in `transaction()`, which always ends in COMMIT or ROLLBACK, even when the
-task running it is cancelled; a write the database cannot take (read-only, full, locked)
-raises CannotSave after rolling back, so nothing is ever half-written.
+task running it is cancelled; a write the database cannot take (read-only, full, locked,
+unreachable) raises CannotSave after rolling back, so nothing is ever half-written.
+
+SQLite takes one writer at a time (BEGIN IMMEDIATE). PostgreSQL runs transactions side by side
+at READ COMMITTED: a transaction that decides on a row reads it with `lock=True`
+(SELECT ... FOR UPDATE), so a rival waits for the decision and then sees it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
-import os
+import re
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
-from urllib.parse import quote
 
-import aiosqlite
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, CursorResult, Table, event, insert, text
+from sqlalchemy.exc import DBAPIError, InterfaceError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.sql.base import Executable
 
 from ..errors import CannotSave, StoreError
-from .migrations import LATEST, MIGRATIONS
+from .rows import Row, rows_of
+from .urls import DatabaseUrl
 
-Row = aiosqlite.Row
 T = TypeVar("T")
 log = logging.getLogger("bot.store")
+MIGRATIONS = Path(__file__).resolve().parent / "alembic"
 
 #: SQLite primary result codes that mean "the database cannot take a write now"
-_CANNOT_SAVE = {
+_SQLITE_CANNOT_SAVE = {
     sqlite3.SQLITE_BUSY: "the database is busy (locked by another program)",
     sqlite3.SQLITE_LOCKED: "the database is busy (locked by another program)",
     sqlite3.SQLITE_READONLY: "the database is read-only",
@@ -37,16 +50,58 @@ _CANNOT_SAVE = {
     sqlite3.SQLITE_FULL: "the disk is full",
     sqlite3.SQLITE_CANTOPEN: "the database file cannot be opened",
 }
-#: the largest id SQLite can store; anything else names nothing
+#: PostgreSQL error classes and codes that mean the same
+_PG_CANNOT_SAVE = {
+    "08": "the database server cannot be reached",
+    "57": "the database server is shutting down or restarting",
+    "53": "the database server is out of resources (disk, memory or connections)",
+    "25006": "the database is read-only",
+    "40001": "the database was busy with the same game (a concurrent change)",
+    "40P01": "the database was busy with the same game (a concurrent change)",
+    "55P03": "the database is busy (locked by another program)",
+}
+#: the largest id either engine can store; anything else names nothing
 MAX_ID = 2**63 - 1
+_MARK = re.compile(r"\?")
+
+
+def _pg_code(err: BaseException) -> str | None:
+    """The SQLSTATE of a PostgreSQL error, wherever in the chain it is."""
+    seen: BaseException | None = err
+    while seen is not None:
+        code = getattr(seen, "sqlstate", None)
+        if isinstance(code, str):
+            return code
+        seen = seen.__cause__ or getattr(seen, "orig", None)
+    return None
 
 
 def cannot_save(err: BaseException) -> CannotSave | None:
-    """The CannotSave an SQLite error amounts to, or None if it is another kind of error."""
-    if not isinstance(err, sqlite3.Error):
-        return None
-    why = _CANNOT_SAVE.get(getattr(err, "sqlite_errorcode", -1) & 0xFF)
+    """The CannotSave an error amounts to, or None if it is another kind of error."""
+    if isinstance(err, DBAPIError) and err.orig is not None:
+        if err.connection_invalidated:
+            return CannotSave("the connection to the database was lost")
+        err = err.orig
+    if isinstance(err, sqlite3.Error):
+        why = _SQLITE_CANNOT_SAVE.get(getattr(err, "sqlite_errorcode", -1) & 0xFF)
+        return CannotSave(why) if why else None
+    if isinstance(err, OSError):  # the server is not listening
+        return CannotSave("the database server cannot be reached")
+    code = _pg_code(err)
+    if code is None:
+        return CannotSave("the connection to the database was lost") if _is_lost(err) else None
+    why = _PG_CANNOT_SAVE.get(code) or _PG_CANNOT_SAVE.get(code[:2])
     return CannotSave(why) if why else None
+
+
+def _is_lost(err: BaseException) -> bool:
+    """A connection that broke underneath (asyncpg says so by its exception's name)."""
+    seen: BaseException | None = err
+    while seen is not None:
+        if "ConnectionDoesNotExist" in type(seen).__name__ or isinstance(seen, InterfaceError):
+            return True
+        seen = seen.__cause__
+    return False
 
 
 def raise_if_refused(err: BaseException) -> None:
@@ -74,160 +129,220 @@ async def uncancelled(step: Awaitable[T]) -> T:
     return task.result()
 
 
-def _check_header(path: Path) -> None:
-    """Refuse a file whose SQLite header promises more pages than the file holds."""
-    try:
-        with path.open("rb") as file:
-            header = file.read(100)
-            size = file.seek(0, 2)
-    except FileNotFoundError:
-        return
-    except OSError as err:
-        raise StoreError(f"cannot read the database {path}: {err.strerror}") from None
-    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
-        return  # not SQLite at all: SQLite itself says so
-    page_size = int.from_bytes(header[16:18], "big")
-    page_size = 65536 if page_size == 1 else page_size
-    pages = int.from_bytes(header[28:32], "big")
-    valid = header[24:28] == header[92:96]  # the page count is kept up to date
-    if valid and size < pages * page_size:
-        raise StoreError(
-            f"the database {path} is truncated ({size:,} of {pages * page_size:,} bytes): "
-            "restore it from a backup"
+def statement(sql: str | Executable, params: Sequence[Any] | Mapping[str, Any]) -> tuple[Any, Any]:
+    """A statement and its parameters for SQLAlchemy: SQL text may mark its parameters `?`
+    (given in order) or `:name` (given by name)."""
+    if not isinstance(sql, str):
+        return sql, params or None
+    if isinstance(params, Mapping):
+        return text(sql), params
+    numbered = iter(range(len(params)))
+    return text(_MARK.sub(lambda _: f":p{next(numbered)}", sql)), {
+        f"p{i}": value for i, value in enumerate(params)
+    }
+
+
+class Tx:
+    """One open transaction: its statements run on its connection."""
+
+    def __init__(self, connection: AsyncConnection, dialect: str) -> None:
+        self.connection = connection
+        self.dialect = dialect
+
+    async def run(
+        self, sql: str | Executable, params: Sequence[Any] | Mapping[str, Any] = ()
+    ) -> int:
+        """A statement; the number of rows it changed."""
+        result = await self.execute(sql, params)
+        return int(result.rowcount)
+
+    async def all(
+        self, sql: str | Executable, params: Sequence[Any] | Mapping[str, Any] = ()
+    ) -> list[Row]:
+        return rows_of(await self.execute(sql, params))
+
+    async def insert(self, table: Table, values: dict[str, Any]) -> int:
+        """INSERT one row; its id."""
+        result = await self.execute(insert(table).values(values).returning(table.c.id))
+        return int(result.scalar_one())
+
+    async def execute(
+        self, sql: str | Executable, params: Sequence[Any] | Mapping[str, Any] = ()
+    ) -> CursorResult[Any]:
+        """A statement run to its end even if the task is cancelled meanwhile (then raised):
+        the database runs what it was sent anyway, and the connection stays usable for the
+        ROLLBACK that follows."""
+        return await uncancelled(self.connection.execute(*statement(sql, params)))
+
+    async def update(
+        self, table: Table, values: dict[str, Any], where: str, params: Iterable[Any]
+    ) -> int:
+        """UPDATE rows (`where` marks its parameters `?`); the number changed."""
+        sets = ", ".join(f"{column} = ?" for column in values)
+        return await self.run(
+            f"UPDATE {table.name} SET {sets} WHERE {where}", (*values.values(), *params)
         )
 
 
-def _why(err: BaseException, path: str) -> str:
-    """Why a database cannot be used, in words an operator can act on."""
-    code = getattr(err, "sqlite_errorcode", -1) & 0xFF
-    if code in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN) and not os.access(
-        Path(path).parent, os.W_OK
-    ):
-        return "its folder is read-only, and the bot must write there (fix the mount or move it)"
-    if code == sqlite3.SQLITE_READONLY:
-        return "the file is read-only, and the bot must write to it (fix its permissions)"
-    return str(err)
-
-
 class Store:
-    """A connection and a write lock: every write runs in one transaction at a time."""
+    """An engine, and on SQLite a write lock (one transaction at a time per process)."""
 
-    def __init__(self, connection: aiosqlite.Connection, *, readonly: bool = False) -> None:
-        self.db = connection
+    def __init__(self, engine: AsyncEngine, url: DatabaseUrl, *, readonly: bool = False) -> None:
+        self.engine = engine
+        self.url = url
+        self.dialect = engine.dialect.name
         self.readonly = readonly
-        self._write = asyncio.Lock()
+        self._write = asyncio.Lock() if self.dialect == "sqlite" else None
+        self._current: contextvars.ContextVar[Tx | None] = contextvars.ContextVar(
+            f"tx-{id(self)}", default=None
+        )
 
     @classmethod
     async def open(
         cls,
-        path: str | Path,
+        target: str | Path | DatabaseUrl,
         *,
-        upto: int = LATEST,
+        upto: str = "head",
         readonly: bool = False,
+        migrate: bool = True,
         busy_seconds: float = 5.0,
+        pool_size: int = 10,
     ) -> Store:
-        """Open and migrate to version `upto` (creating folders and the file if needed), or,
-        `readonly`, open an existing file as it is. Raises StoreError with one readable line
-        (and leaves nothing open) if the file cannot be used."""
-        path = str(path)
-        memory = path == ":memory:"
-        if not memory:
-            if readonly and not Path(path).is_file():
-                raise StoreError(f"there is no database file at {path}")
-            if not readonly:
-                try:
-                    Path(path).parent.mkdir(parents=True, exist_ok=True)
-                except OSError as err:
-                    raise StoreError(f"cannot create the folder for {path}: {err}") from None
-        if not memory:
-            _check_header(Path(path))
-        target = f"file:{quote(path)}?mode=ro" if readonly and not memory else path
+        """Open and migrate to revision `upto` (creating folders and the SQLite file if
+        needed), or, `readonly` or not `migrate`, use the database as it is. Raises StoreError
+        with one readable line (and leaves nothing open) if it cannot be used."""
+        url = target if isinstance(target, DatabaseUrl) else DatabaseUrl.parse(target)
+        if url.is_sqlite:
+            url.prepare_file(readonly=readonly)
+        engine = _engine(url, readonly=readonly, busy_seconds=busy_seconds, pool_size=pool_size)
+        store = cls(engine, url, readonly=readonly)
         try:
-            connection = await aiosqlite.connect(target, isolation_level=None, uri=readonly)
-        except sqlite3.Error as err:
-            raise StoreError(f"cannot open the database {path}: {err}") from None
-        store = cls(connection, readonly=readonly)
-        try:
-            connection.row_factory = aiosqlite.Row
-            if not readonly:
-                await connection.execute("PRAGMA journal_mode=WAL")
-                await connection.execute("PRAGMA synchronous=NORMAL")  # survives process crashes
-            await connection.execute("PRAGMA foreign_keys=ON")
-            await connection.execute(f"PRAGMA busy_timeout={int(busy_seconds * 1000)}")
-            version = await store.version()
-            if version > LATEST:
+            current = await store.revision()
+            if current is not None and current not in _revisions():
                 raise StoreError(
-                    f"the database {path} is at schema version {version}, newer than this "
-                    f"bot's {LATEST}: it was written by a newer version of the bot; run that "
-                    "version, or upgrade this one"
+                    f"the database {url} is at schema revision {current}, newer than this "
+                    "bot's: it was written by a newer version of the bot; run that version, "
+                    "or upgrade this one"
                 )
-            if not readonly:
+            if migrate and not readonly:
                 await store.migrate(upto)
         except BaseException as err:
-            await connection.close()
-            if isinstance(err, sqlite3.Error | CannotSave):
-                raise StoreError(f"cannot use the database {path}: {_why(err, path)}") from None
-            raise
+            await engine.dispose()
+            if isinstance(err, StoreError | asyncio.CancelledError | KeyboardInterrupt):
+                raise
+            why = cannot_save(err) or err
+            raise StoreError(f"cannot use the database {url}: {url.why(why)}") from None
         return store
 
     async def close(self) -> None:
-        await self.db.close()
+        await self.engine.dispose()
 
-    async def version(self) -> int:
+    # --- the schema ----------------------------------------------------------------------
+    async def revision(self) -> str | None:
+        """The Alembic revision the database is at (None: not yet under Alembic)."""
+        async with self.engine.connect() as connection:
+            return await connection.run_sync(
+                lambda sync: MigrationContext.configure(sync).get_current_revision()
+            )
+
+    async def legacy_version(self) -> int:
+        """The hand-written migrations' version of an SQLite file from before Alembic."""
+        if self.dialect != "sqlite":
+            return 0
         row = await self.one("PRAGMA user_version")
         return int(row[0]) if row is not None else 0
 
-    async def migrate(self, upto: int = LATEST) -> None:
-        current = await self.version()
-        for number in range(current + 1, upto + 1):
-            async with self.transaction():
-                for statement in MIGRATIONS[number - 1]:
-                    await self.db.execute(statement)
-                await self.db.execute(f"PRAGMA user_version={number}")
+    async def migrate(self, upto: str = "head") -> None:
+        """Upgrade to revision `upto` in one transaction (on PostgreSQL, one process at a
+        time: the others wait, then find nothing to do)."""
+        async with self.transaction() as tx:
+            if self.dialect == "postgresql":
+                await tx.run("SELECT pg_advisory_xact_lock(7227)")
+            await tx.connection.run_sync(_upgrade, upto)
+
+    # --- transactions --------------------------------------------------------------------
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """BEGIN ... COMMIT, or ROLLBACK on any error or cancellation; reads of this task
+        through the store (`one`, `all`...) see the transaction meanwhile."""
+        if self._current.get() is not None:
+            raise RuntimeError("a transaction is already open in this task")
+        async with self._writer():
+            connection = await self.engine.connect()
+            tx = Tx(connection, self.dialect)
+            token = self._current.set(tx)
+            try:
+                await tx.execute("BEGIN IMMEDIATE" if self.dialect == "sqlite" else "BEGIN")
+                yield tx
+                await uncancelled(connection.exec_driver_sql("COMMIT"))
+            except BaseException as err:
+                await uncancelled(self._rollback(connection))
+                raise_if_refused(err)
+                raise
+            finally:
+                self._current.reset(token)
+                await uncancelled(connection.close())
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any error or cancellation.
-
-        The connection's thread runs statements in the order they were sent, so the ROLLBACK
-        sent here always follows whatever a cancelled await had already sent."""
+    async def _writer(self) -> AsyncIterator[None]:
+        if self._write is None:
+            yield
+            return
         async with self._write:
-            try:
-                await self.db.execute("BEGIN IMMEDIATE")
-                yield self.db
-                await uncancelled(self.db.execute("COMMIT"))
-            except BaseException as err:
-                await uncancelled(self._rollback())
-                raise_if_refused(err)
-                raise
+            yield
 
-    async def _rollback(self) -> None:
-        """ROLLBACK if a transaction is open (sqlite3 does nothing otherwise)."""
+    async def _rollback(self, connection: AsyncConnection) -> None:
+        """ROLLBACK; a connection that cannot is dropped (the server then rolls back)."""
+        if connection.invalidated:
+            return
         try:
-            await self.db.rollback()
-        except (sqlite3.Error, ValueError) as err:  # ValueError: the connection is closed
-            log.warning("rollback failed: %s", err)
+            await connection.rollback()  # SQLAlchemy's bookkeeping, after a failed statement
+            await connection.exec_driver_sql("ROLLBACK")
+        except Exception as err:
+            if "no transaction is active" not in str(err):
+                log.warning("rollback failed, dropping the connection: %s", err)
+                await connection.invalidate()
 
-    async def write_one(self, sql: str, params: Sequence[Any]) -> int:
-        """One statement outside any transaction (atomic by itself); its row count."""
-        async with self._write:  # never inside another coroutine's open transaction
-            try:
-                return int((await self.db.execute(sql, params)).rowcount)
-            except sqlite3.Error as err:
-                raise_if_refused(err)
-                raise
+    # --- reads and single writes ---------------------------------------------------------
+    async def write_one(self, sql: str | Executable, params: Sequence[Any] = ()) -> int:
+        """One statement in a transaction of its own; its row count."""
+        async with self.transaction() as tx:
+            return await tx.run(sql, params)
 
-    async def by_id(self, sql: str, row_id: int) -> Row | None:
-        """The row a query finds for an id (`?` in `sql`); none for ids SQLite cannot hold."""
-        return await self.one(sql, (row_id,)) if 0 < row_id <= MAX_ID else None
+    async def all(
+        self, sql: str | Executable, params: Sequence[Any] | Mapping[str, Any] = ()
+    ) -> list[Row]:
+        """Rows of a query: in this task's transaction if one is open, else on their own."""
+        tx = self._current.get()
+        if tx is not None:
+            return await tx.all(sql, params)
+        try:
+            async with self.engine.connect() as connection:
+                return rows_of(await Tx(connection, self.dialect).execute(sql, params))
+        except DBAPIError as err:
+            refusal = cannot_save(err)
+            if refusal is not None:
+                raise refusal from err
+            raise
 
-    async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+    async def one(
+        self, sql: str | Executable, params: Sequence[Any] | Mapping[str, Any] = ()
+    ) -> Row | None:
         rows = await self.all(sql, params)
         return rows[0] if rows else None
 
-    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        """Rows of a query, in one trip to the database thread."""
-        return list(await self.db.execute_fetchall(sql, params))
+    async def by_id(self, sql: str, row_id: int) -> Row | None:
+        """The row a query finds for an id (`?` in `sql`); none for ids no column can hold.
+        Inside a transaction the row is held until it ends: the transaction decides on it."""
+        if not 0 < row_id <= MAX_ID:
+            return None
+        return await self.one(self.locking(sql), (row_id,))
+
+    def locking(self, sql: str) -> str:
+        """`sql` holding the rows it reads until the transaction ends (PostgreSQL: FOR
+        UPDATE; SQLite already has the one write lock, so it reads as it is)."""
+        in_tx = self._current.get() is not None
+        return f"{sql} FOR UPDATE" if in_tx and self.dialect == "postgresql" else sql
 
     async def ids(self, sql: str, params: Sequence[Any] = ()) -> list[int]:
         """The first column of a query's rows (the ids it selects)."""
@@ -238,26 +353,60 @@ class Store:
         row = await self.one(sql, params)
         return None if row is None or row[0] is None else float(row[0])
 
-    async def insert(self, db: aiosqlite.Connection, table: str, values: dict[str, Any]) -> int:
-        """INSERT one row inside a transaction; returns its rowid."""
-        columns = ", ".join(values)
-        marks = ", ".join("?" for _ in values)
-        cursor = await db.execute(
-            f"INSERT INTO {table} ({columns}) VALUES ({marks})", tuple(values.values())
-        )
-        return int(cursor.lastrowid or 0)
 
-    async def update(
-        self,
-        db: aiosqlite.Connection,
-        table: str,
-        values: dict[str, Any],
-        where: str,
-        params: Iterable[Any],
-    ) -> int:
-        """UPDATE inside a transaction; returns the number of rows changed."""
-        sets = ", ".join(f"{column} = ?" for column in values)
-        cursor = await db.execute(
-            f"UPDATE {table} SET {sets} WHERE {where}", (*values.values(), *params)
+def _revisions() -> set[str]:
+    return {script.revision for script in _scripts().walk_revisions()}
+
+
+def head_revision() -> str:
+    """The newest schema revision this bot knows."""
+    return str(_scripts().get_current_head())
+
+
+def _scripts() -> ScriptDirectory:
+    return ScriptDirectory.from_config(_config())
+
+
+def _config(connection: Connection | None = None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+def _upgrade(connection: Connection, upto: str) -> None:
+    command.upgrade(_config(connection), upto)
+
+
+def _engine(
+    url: DatabaseUrl, *, readonly: bool, busy_seconds: float, pool_size: int
+) -> AsyncEngine:
+    """An engine whose connections never begin transactions by themselves: the store says
+    BEGIN and COMMIT (so SQLite's BEGIN IMMEDIATE, and reads outside any transaction)."""
+    if url.is_sqlite:
+        engine = create_async_engine(
+            url.sqlalchemy(readonly=readonly),
+            isolation_level="AUTOCOMMIT",
+            connect_args={"timeout": busy_seconds},
         )
-        return cursor.rowcount
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _pragmas(dbapi_connection: Any, _: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            if not readonly:
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute("PRAGMA synchronous=NORMAL")  # survives process crashes
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute(f"PRAGMA busy_timeout={int(busy_seconds * 1000)}")
+            cursor.close()
+
+        return engine
+    options = {"default_transaction_read_only": "on"} if readonly else {}
+    return create_async_engine(
+        url.sqlalchemy(readonly=readonly),
+        isolation_level="AUTOCOMMIT",
+        pool_size=pool_size,
+        max_overflow=pool_size,
+        pool_pre_ping=True,
+        connect_args={"server_settings": options, "timeout": busy_seconds},
+    )

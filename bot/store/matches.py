@@ -1,22 +1,31 @@
 """The SQL of the matches table and its move log.
 
 A logged move advances its match row in the database itself (the `moves_advance_match`
-trigger of migration 3): that trigger is the one place a move changes the row. When a
-player's one reminder falls due is also decided here only (REMINDER_AT).
+trigger, see the Alembic baseline): that trigger is the one place a move changes the row.
+When a player's one reminder falls due is also decided here only (REMINDER_AT).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import aiosqlite
-
 from ..shards import Shards, where
-from .connection import Row, Store
+from . import schema
+from .connection import Store, Tx
+from .rows import Row
 
 #: a quarter of the time per move (at most an hour) before the deadline
-REMINDER_AT = "(deadline - MIN(3600.0, move_seconds / 4.0))"
+REMINDER_AT = "(deadline - CASE WHEN move_seconds < 14400 THEN move_seconds / 4.0 ELSE 3600.0 END)"
 _SELECT = f"SELECT *, {REMINDER_AT} AS remind_at FROM matches"
+#: move `ply` logged if its match is active at ply - 1 and the deadline has not passed; on
+#: PostgreSQL the match row is held (FOR UPDATE) so a racing end or move waits, then sees it
+_APPEND = (
+    "INSERT INTO moves (match_id, ply, move, user_id, played_at, position) "
+    "SELECT id, CAST(:ply AS INTEGER), CAST(:move AS TEXT), CAST(:user_id AS BIGINT), "
+    "CAST(:played_at AS DOUBLE PRECISION), CAST(:position AS TEXT) FROM matches "
+    "WHERE id = :match_id AND ply = :ply - 1 AND status = 'active' "
+    "AND (deadline IS NULL OR deadline > :played_at)"
+)
 
 
 class MatchRows:
@@ -75,12 +84,12 @@ class MatchRows:
         return [r["move"] for r in rows]
 
     # --- writing ---
-    async def insert(self, db: aiosqlite.Connection, values: dict[str, Any]) -> int:
-        return await self.store.insert(db, "matches", {**values, "ply": 0, "status": "active"})
+    async def insert(self, db: Tx, values: dict[str, Any]) -> int:
+        return await db.insert(schema.matches, {**values, "ply": 0, "status": "active"})
 
     async def append_move(
         self,
-        db: aiosqlite.Connection | None,
+        db: Tx | None,
         match_id: int,
         ply: int,
         move: str,
@@ -90,39 +99,40 @@ class MatchRows:
     ) -> bool:
         """Log move `ply` if the match is active at ply - 1 and its deadline has not passed
         (the trigger then advances the match row); False if not. Inside the caller's
-        transaction `db`, or, without one, as a single statement that is atomic by itself."""
-        sql = (
-            "INSERT INTO moves (match_id, ply, move, user_id, played_at, position) "
-            "SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM matches "
-            "WHERE id = ? AND ply = ? AND status = 'active' "
-            "AND (deadline IS NULL OR deadline > ?))"
-        )
-        params = (match_id, ply, move, user_id, played_at, position, match_id, ply - 1, played_at)
-        if db is None:
-            return await self.store.write_one(sql, params) == 1
-        return (await db.execute(sql, params)).rowcount == 1
+        transaction `db`, or, without one, in a transaction of its own."""
+        params = {
+            "match_id": match_id,
+            "ply": ply,
+            "move": move,
+            "user_id": user_id,
+            "played_at": played_at,
+            "position": position,
+        }
+        if db is not None:
+            return await db.run(self.store.locking(_APPEND), params) == 1
+        async with self.store.transaction() as tx:
+            return await tx.run(self.store.locking(_APPEND), params) == 1
 
-    async def end(self, db: aiosqlite.Connection, match_id: int, values: dict[str, Any]) -> None:
+    async def end(self, db: Tx, match_id: int, values: dict[str, Any]) -> None:
         """Finish or abort (inside the transaction that decided it): no deadline, no offer."""
         ending = {**values, "deadline": None, "draw_offer_by": None}
-        await self.store.update(db, "matches", ending, "id = ?", (match_id,))
+        await db.update(schema.matches, ending, "id = ?", (match_id,))
 
-    async def set(self, db: aiosqlite.Connection, match_id: int, **values: Any) -> None:
+    async def set(self, db: Tx, match_id: int, **values: Any) -> None:
         """The draw offer or the thread of a match."""
-        await self.store.update(db, "matches", values, "id = ?", (match_id,))
+        await db.update(schema.matches, values, "id = ?", (match_id,))
 
-    async def unbind_thread(self, db: aiosqlite.Connection, thread_id: int) -> list[int]:
+    async def unbind_thread(self, db: Tx, thread_id: int) -> list[int]:
         """Forget a thread that is gone; the games in progress there, now in their channel."""
-        rows = await db.execute_fetchall(
+        rows = await db.all(
             "SELECT id FROM matches WHERE thread_id = ? AND status = 'active'", (thread_id,)
         )
-        await self.store.update(db, "matches", {"thread_id": None}, "thread_id = ?", (thread_id,))
+        await db.update(schema.matches, {"thread_id": None}, "thread_id = ?", (thread_id,))
         return [r[0] for r in rows]
 
-    async def mark_reminded(self, db: aiosqlite.Connection, match_id: int, now: float) -> bool:
-        done = await self.store.update(
-            db,
-            "matches",
+    async def mark_reminded(self, db: Tx, match_id: int, now: float) -> bool:
+        done = await db.update(
+            schema.matches,
             {"reminded": 1},
             f"id = ? AND status = 'active' AND reminded = 0 AND {REMINDER_AT} <= ?",
             (match_id, now),
@@ -152,6 +162,6 @@ class MatchRows:
             "SELECT MIN(t) FROM ("
             f"SELECT MIN(deadline) AS t FROM matches WHERE status = 'active' AND {mine} "
             f"UNION ALL SELECT MIN({REMINDER_AT}) FROM matches "
-            f"WHERE status = 'active' AND reminded = 0 AND {mine})",
+            f"WHERE status = 'active' AND reminded = 0 AND {mine}) AS due",
             (*params, *params),
         )

@@ -20,11 +20,13 @@ class ShownMessages:
     async def replace(self, key: str, channel_id: int, message_id: int) -> tuple[int, int] | None:
         """Record the message now showing `key`; returns the one it replaces, if any."""
         async with self.store.transaction() as db:
-            cursor = await db.execute(
-                "SELECT channel_id, message_id FROM shown_messages WHERE key = ?", (key,)
+            before = await self.store.one(
+                self.store.locking(
+                    "SELECT channel_id, message_id FROM shown_messages WHERE key = ?"
+                ),
+                (key,),
             )
-            before = await cursor.fetchone()
-            await db.execute(
+            await db.run(
                 "INSERT INTO shown_messages (key, channel_id, message_id) VALUES (?, ?, ?) "
                 "ON CONFLICT (key) DO UPDATE SET channel_id = excluded.channel_id, "
                 "message_id = excluded.message_id",

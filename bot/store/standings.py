@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
 from ..ratings import Rating
-from .connection import Row, Store
+from .connection import Store, Tx
+from .rows import Row
 
 RESULT_COLUMNS = {1.0: "wins", 0.5: "draws", 0.0: "losses"}
 
@@ -14,32 +13,54 @@ class RatingRows:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    async def get(
-        self, db: aiosqlite.Connection | None, guild_id: int, game_id: str, user_id: int
-    ) -> Row | None:
-        rows = await (db or self.store.db).execute_fetchall(
+    async def get(self, guild_id: int, game_id: str, user_id: int) -> Row | None:
+        return await self.store.one(
             "SELECT * FROM ratings WHERE guild_id = ? AND game_id = ? AND user_id = ?",
             (guild_id, game_id, user_id),
         )
-        return next(iter(rows), None)
+
+    async def hold(
+        self, db: Tx, guild_id: int, game_id: str, user_ids: tuple[int, ...], start: Rating
+    ) -> dict[int, Rating]:
+        """The players' ratings (`start` for a newcomer), held until the transaction ends, so
+        two games ending at once both count. Rows are made and locked in id order (no
+        deadlock); a newcomer's row is seen by others only with this game's result in it."""
+        held = {}
+        for user_id in sorted(set(user_ids)):
+            key = (guild_id, game_id, user_id)
+            await db.run(
+                "INSERT INTO ratings (guild_id, game_id, user_id, rating, rd, volatility) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (*key, start.rating, start.rd, start.volatility),
+            )
+            row = (
+                await db.all(
+                    self.store.locking(
+                        "SELECT rating, rd, volatility FROM ratings "
+                        "WHERE guild_id = ? AND game_id = ? AND user_id = ?"
+                    ),
+                    key,
+                )
+            )[0]
+            held[user_id] = Rating(row["rating"], row["rd"], row["volatility"])
+        return held
 
     async def record(
         self,
-        db: aiosqlite.Connection,
+        db: Tx,
         guild_id: int,
         game_id: str,
         user_id: int,
         rating: Rating,
         points: float,
     ) -> None:
-        """The new rating and one more win (1), draw (0.5) or loss (0)."""
+        """The new rating and one more win (1), draw (0.5) or loss (0), on the row `hold`
+        made."""
         column = RESULT_COLUMNS[points]
-        await db.execute(
-            "INSERT INTO ratings (guild_id, game_id, user_id, rating, rd, volatility, "
-            f"{column}) VALUES (?, ?, ?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET "
-            f"rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
-            f"{column} = {column} + 1",
-            (guild_id, game_id, user_id, rating.rating, rating.rd, rating.volatility),
+        await db.run(
+            f"UPDATE ratings SET rating = ?, rd = ?, volatility = ?, {column} = {column} + 1 "
+            "WHERE guild_id = ? AND game_id = ? AND user_id = ?",
+            (rating.rating, rating.rd, rating.volatility, guild_id, game_id, user_id),
         )
 
     async def best(self, guild_id: int, game_id: str, offset: int, limit: int) -> list[Row]:
@@ -87,12 +108,12 @@ class UserRows:
 
     async def remember(self, guild_id: int, user_id: int, here: str, everywhere: str) -> None:
         async with self.store.transaction() as db:
-            await db.execute(
+            await db.run(
                 "INSERT INTO users (user_id, name) VALUES (?, ?) "
                 "ON CONFLICT(user_id) DO UPDATE SET name = excluded.name",
                 (user_id, everywhere),
             )
-            await db.execute(
+            await db.run(
                 "INSERT INTO member_names (guild_id, user_id, name) VALUES (?, ?, ?) "
                 "ON CONFLICT(guild_id, user_id) DO UPDATE SET name = excluded.name",
                 (guild_id, user_id, here),

@@ -272,7 +272,7 @@ async def test_a_time_out_announced_while_the_network_is_down_arrives_after(
     app = discord_bot.bot.app
     assert app is not None
     async with app.store.transaction() as db:  # a day goes by
-        await db.execute("UPDATE matches SET deadline = deadline - 86400")
+        await db.run("UPDATE matches SET deadline = deadline - 86400")
     sweeper = Sweeper(app.service.deadlines, discord_bot.bot.on_sweep, first_pause=0.01)
     before = len(discord_bot.fake.sent)
     discord_bot.fake.network_down = 2

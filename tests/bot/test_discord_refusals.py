@@ -61,7 +61,7 @@ async def test_a_locked_thread_moves_its_game_to_the_channel(discord_bot: Discor
     app = bot.bot.app
     assert app is not None
     async with app.store.transaction() as db:  # the reminder falls due
-        await db.execute("UPDATE matches SET deadline = deadline - 86000")
+        await db.run("UPDATE matches SET deadline = deadline - 86000")
     before = len(bot.fake.sent)
     await Sweeper(app.service.deadlines, bot.bot.on_sweep).step()
     told = [s for s in bot.fake.sent[before:] if s.kind == "post"]
@@ -160,7 +160,7 @@ async def test_a_challenge_that_lapses_is_edited_in_place(discord_bot: DiscordHa
     app = bot.bot.app
     assert app is not None
     async with app.store.transaction() as db:
-        await db.execute("UPDATE challenges SET expires_at = expires_at - 3600")
+        await db.run("UPDATE challenges SET expires_at = expires_at - 3600")
     before = len(bot.fake.sent)
     await Sweeper(app.service.deadlines, bot.bot.on_sweep).step()
     (edited,) = bot.fake.sent[before:]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +14,8 @@ from bot.checkdb import check_db
 from bot.errors import Refusal
 from bot.service import MatchService
 from bot.store import Store
+from bot.store.connection import head_revision
 from bot.store.matches import MatchRows
-from bot.store.migrations import LATEST
 from tests.gamekit import GAME_IDS
 from tests.servicekit import (
     ALICE,
@@ -24,6 +25,7 @@ from tests.servicekit import (
     GUILD,
     HERE,
     Clock,
+    legacy_database,
     play_random,
     refused,
     result,
@@ -35,7 +37,7 @@ from tests.servicekit import (
 # --- whole games ---
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_random_games_to_the_end_with_ratings(
-    service: MatchService, tmp_path: Path, game_id: str
+    service: MatchService, db_url: str, game_id: str
 ) -> None:
     rng = random.Random(game_id)
     await service.standings.remember(GUILD, ALICE, "Alice", "Alice")
@@ -53,7 +55,7 @@ async def test_random_games_to_the_end_with_ratings(
     wins = sum(r.wins for r in board)
     losses = sum(r.losses for r in board)
     assert wins == losses and sum(r.draws for r in board) % 2 == 0
-    count, problems = await check_db(tmp_path / "bot.sqlite3")
+    count, problems = await check_db(db_url)
     assert count == 2 and problems == []
 
 
@@ -270,9 +272,7 @@ async def test_stats_show_each_side_of_three_musketeers(service: MatchService) -
 
 
 # --- races ---
-async def test_one_hundred_racing_submissions_land_once(
-    service: MatchService, tmp_path: Path
-) -> None:
+async def test_one_hundred_racing_submissions_land_once(service: MatchService, db_url: str) -> None:
     match = await start_match(service, side="black")
     outcomes = await asyncio.gather(
         *(service.play.move(GUILD, CHANNEL, ALICE, "11-15", match.id) for _ in range(100)),
@@ -283,11 +283,11 @@ async def test_one_hundred_racing_submissions_land_once(
     assert len(landed) == 1 and len(refusals) == 99
     assert all("not your turn" in str(r) for r in refusals)
     assert (await service.core.match(match.id)).moves == ("11-15",)
-    assert (await check_db(tmp_path / "bot.sqlite3"))[1] == []
+    assert (await check_db(db_url))[1] == []
 
 
-async def test_two_services_on_one_file_cannot_both_land(tmp_path: Path, clock: Clock) -> None:
-    path = tmp_path / "bot.sqlite3"
+async def test_two_services_on_one_database_cannot_both_land(db_url: str, clock: Clock) -> None:
+    path = db_url
     one, two = await Store.open(path), await Store.open(path)
     try:
         a, b = MatchService(one, clock=clock), MatchService(two, clock=clock)
@@ -306,8 +306,8 @@ async def test_two_services_on_one_file_cannot_both_land(tmp_path: Path, clock: 
 
 
 # --- deadlines ---
-async def test_overdue_game_is_lost_on_time_after_a_restart(tmp_path: Path, clock: Clock) -> None:
-    path = tmp_path / "bot.sqlite3"
+async def test_overdue_game_is_lost_on_time_after_a_restart(db_url: str, clock: Clock) -> None:
+    path = db_url
     store = await Store.open(path)
     service = MatchService(store, clock=clock)
     match = await start_match(service, side="black", move_time="1h")
@@ -355,10 +355,9 @@ async def test_unanswered_challenges_expire(service: MatchService, clock: Clock)
 # --- the store ---
 async def test_an_old_database_opens_and_upgrades(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
-    old = await Store.open(path, upto=1)
-    assert await old.version() == 1
-    async with old.transaction() as db:
-        await db.execute(
+    legacy_database(path, upto=1)
+    with sqlite3.connect(path) as old:
+        old.execute(
             "INSERT INTO matches (guild_id, channel_id, game_id, first_user, second_user, "
             "start_position, position, status, move_seconds, created_at) "
             "VALUES (1, 10, 'checkers', 101, 102, ?, ?, 'active', 3600, 0)",
@@ -367,10 +366,11 @@ async def test_an_old_database_opens_and_upgrades(tmp_path: Path) -> None:
                 "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
             ),
         )
-    await old.close()
+    old.close()
     new = await Store.open(path)
     try:
-        assert await new.version() == LATEST == 9
+        assert await new.revision() == head_revision()
+        assert await new.legacy_version() == 9
         row = await new.one("SELECT reminded, game_id FROM matches")
         assert row is not None and tuple(row) == (0, "checkers")
         assert await new.all("SELECT * FROM users") == []
@@ -386,12 +386,12 @@ async def test_an_old_database_opens_and_upgrades(tmp_path: Path) -> None:
         await new.close()
 
 
-async def test_check_db_reports_a_tampered_position(service: MatchService, tmp_path: Path) -> None:
+async def test_check_db_reports_a_tampered_position(service: MatchService, db_url: str) -> None:
     match = await start_match(service, side="black")
     await service.play.move(GUILD, CHANNEL, ALICE, "11-15")
     async with service.store.transaction() as db:
-        await db.execute("UPDATE matches SET position = 'W:W:B1' WHERE id = ?", (match.id,))
-    count, problems = await check_db(tmp_path / "bot.sqlite3")
+        await db.run("UPDATE matches SET position = 'W:W:B1' WHERE id = ?", (match.id,))
+    count, problems = await check_db(db_url)
     assert count == 1 and problems == ["match #1: stored position differs from the log replayed"]
 
 

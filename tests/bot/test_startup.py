@@ -26,7 +26,7 @@ from bot.startup import OneLineReconnects
 from tests.fakegateway import FakeGateway, free_port
 from tests.faults import ROOT
 
-SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "CHALLENGE_MINUTES")
+SETTINGS = ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL", "CHALLENGE_MINUTES")
 
 
 @pytest.fixture
@@ -179,13 +179,13 @@ def test_settings_files_read_as_dotenv_does(
         monkeypatch.delenv(key, raising=False)
     env = tmp_path / "prod.env"
     env.write_text(
-        'export DATABASE_PATH="/srv/games/bot.sqlite3"  # where the games live\n'
+        'export DATABASE_URL="/srv/games/bot.sqlite3"  # where the games live\n'
         "DEV_GUILD_ID=123456789012345678 # the test server\n"
         "DEFAULT_MOVE_TIME='2h'\n"
         "LOG_LEVEL=warning\n"
     )
     settings = Settings.load(env)
-    assert settings.database_path == "/srv/games/bot.sqlite3"
+    assert settings.database_url == "/srv/games/bot.sqlite3"
     assert settings.dev_guild_id == 123456789012345678
     assert (settings.default_move_time, settings.log_level) == ("2h", "WARNING")
 
@@ -194,7 +194,7 @@ def test_the_env_file_option_picks_the_settings_file(
     start: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
 ) -> None:
     env = tmp_path / "elsewhere.env"
-    env.write_text(f"DATABASE_PATH={tmp_path / 'missing' / 'db.sqlite3'}  # not there\n")
+    env.write_text(f"DATABASE_URL={tmp_path / 'missing' / 'db.sqlite3'}  # not there\n")
     assert main(["--env-file", str(env), "check-db"]) == 1
     err = capfd.readouterr().err.strip().splitlines()
     assert err == [f"error: there is no database file at {tmp_path / 'missing' / 'db.sqlite3'}"]
@@ -205,7 +205,7 @@ def _bot_on_a_local_gateway(
 ) -> tuple[int, str, str]:
     """`python -m bot` against tests.fakegateway: wait for the gateway's lines `expect`, then
     send the signal `stop`; returns (exit status, stdout, stderr)."""
-    env = {**os.environ, "DISCORD_TOKEN": "x", "DATABASE_PATH": str(tmp_path / "bot.sqlite3")}
+    env = {**os.environ, "DISCORD_TOKEN": "x", "DATABASE_URL": str(tmp_path / "bot.sqlite3")}
     bot = subprocess.Popen(
         [sys.executable, "-m", "tests.fakegateway", *(["--reconnect"] if reconnect else [])],
         cwd=ROOT,

@@ -23,11 +23,19 @@ from bot.console import Names
 from bot.errors import CannotSave, StoreError
 from bot.service import MatchService
 from bot.store import Store
+from bot.store.connection import head_revision
 from bot.store.matches import MatchRows
-from bot.store.migrations import LATEST
 from rules import get_game
-from tests.faults import ROOT, SmallDisk, cancelled_at, locked, read_only_folder
-from tests.servicekit import GUILD, Clock, snapshot, start_match
+from tests.faults import (
+    ROOT,
+    SmallDisk,
+    cancelled_at,
+    locked,
+    read_only_folder,
+    refusing_writes,
+    settled,
+)
+from tests.servicekit import GUILD, Clock, legacy_database, snapshot, start_match
 
 Action = Callable[[], Awaitable[Any]]
 
@@ -93,20 +101,19 @@ async def _all_or_nothing(store: Store, users: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("kind", ["move", "final move", "accept", "offer draw", "rematch"])
 async def test_cancelled_at_any_await_leaves_the_store_consistent_and_usable(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+    db_url: str, kind: str
 ) -> None:
     acknowledged: list[tuple[int, str]] = []
     call = 0
     cancelled = True
     while cancelled:
         call += 1
-        store = await Store.open(db_path)
+        store = await Store.open(db_url)
         service = MatchService(store, clock=Clock(), rng=random.Random(call))
         users = (10 * call, 10 * call + 1)
         action = await _setup(kind, service, users, channel=call)
-        cancelled = await cancelled_at(call, action, monkeypatch)
-        await store.one("SELECT 1")  # the database thread has caught up
-        assert not store.db.in_transaction
+        cancelled = await cancelled_at(store, call, action)
+        assert await settled(store)  # no transaction is left open
         await _all_or_nothing(store, users)
         # the same connection goes on working, and what it acknowledges is kept
         other = await start_match(service, challenger=1, opponent=2, channel=10_000 + call)
@@ -114,9 +121,9 @@ async def test_cancelled_at_any_await_leaves_the_store_consistent_and_usable(
         acknowledged.append((played.match.id, played.move))
         await store.close()
     assert call > 3  # the action made several database calls, each one interrupted once
-    count, problems = await check_db(db_path)
+    count, problems = await check_db(db_url)
     assert problems == [] and count >= call
-    store = await Store.open(db_path)
+    store = await Store.open(db_url)
     try:
         for match_id, move in acknowledged:
             assert await MatchRows(store).moves(match_id) == [move]
@@ -125,7 +132,7 @@ async def test_cancelled_at_any_await_leaves_the_store_consistent_and_usable(
 
 
 async def test_a_name_write_cancelled_at_once_does_not_wedge_the_connection(
-    service: MatchService, db_path: Path
+    service: MatchService, db_url: str
 ) -> None:
     """The reported case: cancelled right after it started, then a draw offer and a move."""
     match = await start_match(service, side="black")
@@ -137,7 +144,7 @@ async def test_a_name_write_cancelled_at_once_does_not_wedge_the_connection(
     moved = await service.play.move(GUILD, match.channel_id, 101, "11-15")
     assert moved.match.ply == 1
     await service.store.close()
-    reopened = await Store.open(db_path)
+    reopened = await Store.open(db_url)
     try:
         assert await MatchRows(reopened).moves(match.id) == ["11-15"]
     finally:
@@ -145,7 +152,7 @@ async def test_a_name_write_cancelled_at_once_does_not_wedge_the_connection(
 
 
 async def test_cancelled_after_a_few_loop_turns_never_half_writes(
-    service: MatchService, db_path: Path
+    service: MatchService, db_url: str
 ) -> None:
     for turns in range(40):
         match = await start_match(service, channel=100 + turns, side="black")
@@ -154,9 +161,8 @@ async def test_cancelled_after_a_few_loop_turns_never_half_writes(
             await asyncio.sleep(0)
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
-        await service.store.one("SELECT 1")
-        assert not service.store.db.in_transaction
-    assert (await check_db(db_path))[1] == []
+        assert await settled(service.store)
+    assert (await check_db(db_url))[1] == []
 
 
 # --- files that cannot be used ---
@@ -185,7 +191,7 @@ async def _real_database(path: Path, matches: int = 30) -> None:
     service = MatchService(store)
     for n in range(matches):
         await start_match(service, challenger=1 + 2 * n, opponent=2 + 2 * n, channel=n)
-    await store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    await store.all("PRAGMA wal_checkpoint(TRUNCATE)")
     await store.close()
 
 
@@ -196,7 +202,7 @@ def test_a_file_that_is_not_a_database_ends_in_one_line(tmp_path: Path) -> None:
     bot = subprocess.run(  # the bot itself says so before it tries to reach Discord
         [sys.executable, "-m", "bot"],
         cwd=tmp_path,
-        env={**os.environ, "DISCORD_TOKEN": "x", "DATABASE_PATH": str(garbage)},
+        env={**os.environ, "DISCORD_TOKEN": "x", "DATABASE_URL": str(garbage)},
         capture_output=True,
         text=True,
         timeout=60,
@@ -223,8 +229,8 @@ async def test_a_database_on_a_read_only_mount_ends_in_one_line(tmp_path: Path) 
 async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "bot.sqlite3"
     await _real_database(path, matches=1)
-    with sqlite3.connect(path) as db:
-        db.execute(f"PRAGMA user_version={LATEST + 1}")
+    with sqlite3.connect(path) as db:  # a revision this bot does not know
+        db.execute("UPDATE alembic_version SET version_num = 'ffff'")
     with pytest.raises(StoreError, match="newer version of the bot"):
         await Store.open(path)
     _one_clear_line(_console(path), path, "newer than this bot")
@@ -239,32 +245,40 @@ async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
 
 
 # --- reads go on when writes cannot ---
-@pytest.mark.parametrize("fault", ["read-only", "locked"])
+@pytest.mark.parametrize(
+    ("fault", "engine"),
+    [("read-only", "sqlite"), ("read-only", "postgresql"), ("locked", "sqlite")],
+)
 async def test_reads_work_and_writes_say_so_when_the_database_cannot_save(
-    tmp_path: Path, fault: str
+    db_url: str, fault: str
 ) -> None:
-    path = tmp_path / "bot.sqlite3"
-    store = await Store.open(path, busy_seconds=0.1)
+    store = await Store.open(db_url, busy_seconds=0.1)
     service = MatchService(store, clock=Clock())
     commands = Commands(service, Names())
     match = await start_match(service, side="black")
     alice = Context(GUILD, match.channel_id, 101, "Alice")
     before = await snapshot(store)
-    if fault == "read-only":
-        await store.db.execute("PRAGMA query_only=1")  # SQLite's own read-only refusal
-    with locked(path) if fault == "locked" else contextlib.nullcontext():
-        for command, options in (("help", {}), ("board", {}), ("games", {}), ("stats", {})):
-            reply = (await commands.run(command, alice, **options)).reply
-            assert reply is not None and "cannot save" not in reply.text
-        refused = await commands.run("move", alice, move="11-15")
-        assert refused.ephemeral and refused.reply is not None
-        assert refused.reply.text.startswith("The bot cannot save right now")
-        with pytest.raises(CannotSave):
-            await service.play.resign(GUILD, match.channel_id, 101)
-    await store.db.execute("PRAGMA query_only=0")
+    refusal = refusing_writes(store) if fault == "read-only" else contextlib.nullcontext()
+    async with refusal:
+        with locked(Path(db_url)) if fault == "locked" else contextlib.nullcontext():
+            await _reads_go_on(service, commands, alice, match.channel_id)
     assert await snapshot(store) == before
     assert (await service.play.move(GUILD, match.channel_id, 101, "11-15")).match.ply == 1
     await store.close()
+
+
+async def _reads_go_on(
+    service: MatchService, commands: Commands, alice: Context, channel_id: int
+) -> None:
+    """Every read answers; every write is refused, saying the bot cannot save."""
+    for command, options in (("help", {}), ("board", {}), ("games", {}), ("stats", {})):
+        reply = (await commands.run(command, alice, **options)).reply
+        assert reply is not None and "cannot save" not in reply.text
+    refused = await commands.run("move", alice, move="11-15")
+    assert refused.ephemeral and refused.reply is not None
+    assert refused.reply.text.startswith("The bot cannot save right now")
+    with pytest.raises(CannotSave):
+        await service.play.resign(GUILD, channel_id, 101)
 
 
 async def test_a_full_disk_refuses_writes_and_keeps_reads(tmp_path: Path) -> None:
@@ -291,11 +305,13 @@ async def test_a_full_disk_refuses_writes_and_keeps_reads(tmp_path: Path) -> Non
 
 
 # --- check-db ---
-async def test_check_db_finds_a_corrupt_index(db_path: Path, service: MatchService) -> None:
+async def test_check_db_finds_a_corrupt_index(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    service = MatchService(store)
     first = await start_match(service, side="black")
     await service.play.bind_thread(first.id, 777)
     await start_match(service, channel=11, side="black")
-    await service.store.close()
+    await store.close()
     with sqlite3.connect(db_path) as db:  # the index on thread ids now holds channel ids
         db.execute("PRAGMA writable_schema=ON")
         db.execute(
@@ -312,12 +328,12 @@ async def test_check_db_never_creates_or_migrates(tmp_path: Path) -> None:
         await check_db(missing)
     assert not (tmp_path / "no").exists()
     old = tmp_path / "old.sqlite3"
-    store = await Store.open(old, upto=2)
-    await store.close()
+    legacy_database(old, upto=2)
     before = old.read_bytes()
     count, problems = await check_db(old)
     assert count == 0 and problems == [
-        f"the schema is at version 2 of {LATEST}: the bot upgrades it when it next starts "
-        "(matches not checked)"
+        f"the schema is at version 2 (before Alembic), the bot's is revision {head_revision()}"
+        ": the bot upgrades it when it next starts, or run python -m bot migrate (matches not "
+        "checked)"
     ]
     assert old.read_bytes() == before

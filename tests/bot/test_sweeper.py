@@ -13,7 +13,7 @@ from bot.service import MatchService
 from bot.store import Store
 from bot.store.announcements import CLAIM_SECONDS
 from bot.sweeper import Sweeper
-from tests.faults import SmallDisk, locked
+from tests.faults import SmallDisk, locked, refusing_writes
 from tests.servicekit import (
     ALICE,
     BOB,
@@ -110,13 +110,6 @@ async def _sweeps_through(
 
 
 @contextlib.asynccontextmanager
-async def read_only(store: Store) -> AsyncIterator[None]:
-    await store.db.execute("PRAGMA query_only=1")  # SQLite refuses every write
-    yield
-    await store.db.execute("PRAGMA query_only=0")
-
-
-@contextlib.asynccontextmanager
 async def held_lock(path: Path) -> AsyncIterator[None]:
     with locked(path):
         yield
@@ -132,7 +125,7 @@ async def full_disk(disk: SmallDisk) -> AsyncIterator[None]:
 async def test_the_sweeper_outlives_a_read_only_database(store: Store, clock: Clock) -> None:
     service = MatchService(store, clock=clock)
     await _overdue(service, clock)
-    await _sweeps_through(service, read_only(store))
+    await _sweeps_through(service, refusing_writes(store))
 
 
 async def test_the_sweeper_outlives_a_lock_held_by_another_program(
@@ -161,8 +154,8 @@ async def test_the_sweeper_outlives_a_full_disk(tmp_path: Path, clock: Clock) ->
             await store.close()
 
 
-async def test_two_sweepers_on_one_file_end_a_game_once(db_path: Path, clock: Clock) -> None:
-    stores = [await Store.open(db_path), await Store.open(db_path)]
+async def test_two_sweepers_on_one_database_end_a_game_once(db_url: str, clock: Clock) -> None:
+    stores = [await Store.open(db_url), await Store.open(db_url)]
     try:
         services = [MatchService(s, clock=clock) for s in stores]
         for _ in range(5):
@@ -184,12 +177,13 @@ async def test_the_running_sweeper_recovers_and_announces_what_fell_due(
     service = MatchService(store, clock=clock)
     await _overdue(service, clock)
     heard = Announcements(failures=1)
-    await store.db.execute("PRAGMA query_only=1")
+    refusal = refusing_writes(store)
+    await refusal.__aenter__()
     sweeper = Sweeper(service.deadlines, heard, longest_sleep=LONGEST_SLEEP, first_pause=0.05)
     async with running(sweeper) as task:
         while sweeper.faults < 3:
             await asyncio.sleep(0.01)
-        await store.db.execute("PRAGMA query_only=0")
+        await refusal.__aexit__(None, None, None)
         await start_match(service, channel=CHANNEL + 1, move_time="1h")
         clock.now += 3601
         event = await heard.next()  # the first announcement failed (network): logged, skipped
@@ -227,15 +221,15 @@ async def test_the_guard_in_the_database_refuses_a_late_move_decided_in_time(
 
 
 async def test_news_claimed_by_a_process_that_died_is_posted_after_a_restart(
-    db_path: Path, clock: Clock
+    db_url: str, clock: Clock
 ) -> None:
-    store = await Store.open(db_path)
+    store = await Store.open(db_url)
     service = MatchService(store, clock=clock)
     match = await _overdue(service, clock)
     events, _ = await service.deadlines.sweep()  # the game ends, its news is claimed...
     assert [e.kind for e in events] == ["timeout"]
     await store.close()  # ...and the process dies before posting it
-    store = await Store.open(db_path)
+    store = await Store.open(db_url)
     try:
         again = MatchService(store, clock=clock)
         assert (await again.deadlines.sweep())[0] == []  # another's claim still holds

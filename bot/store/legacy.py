@@ -1,5 +1,7 @@
-"""The database schema, one step (a tuple of statements) per version; PRAGMA user_version
-records how far a file is."""
+"""The SQLite schema as the bot built it before Alembic: one step (a tuple of statements) per
+version, PRAGMA user_version recording how far a file is. Frozen: Alembic's first revision
+replays these steps on SQLite files (an older file is brought to version 9 in place, a new one
+built the same way), and later changes are Alembic revisions of their own."""
 
 from __future__ import annotations
 

@@ -1,0 +1,177 @@
+"""The tables, as SQLAlchemy Core sees them: one schema for SQLite and PostgreSQL.
+
+Discord ids are 64-bit (BIGINT); times are seconds since the epoch (DOUBLE PRECISION). On
+SQLite an id column is INTEGER, so that `id INTEGER PRIMARY KEY` stays the rowid. Alembic's
+revisions (`bot/store/alembic/versions`) build exactly this; `test_store_schema` checks it.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    CheckConstraint,
+    Column,
+    Double,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    Table,
+    Text,
+    text,
+)
+
+#: a 64-bit id; INTEGER on SQLite (an INTEGER PRIMARY KEY is the rowid there)
+Id = BigInteger().with_variant(Integer(), "sqlite")
+
+metadata = MetaData()
+
+challenges = Table(
+    "challenges",
+    metadata,
+    Column("id", Id, primary_key=True),
+    Column("guild_id", Id, nullable=False),
+    Column("channel_id", Id, nullable=False),
+    Column("challenger_id", Id, nullable=False),
+    Column("opponent_id", Id),
+    Column("game_id", Text, nullable=False),
+    Column("challenger_side", Text),
+    Column("move_seconds", Integer, nullable=False),
+    Column("created_at", Double, nullable=False),
+    Column("expires_at", Double, nullable=False),
+    Column("status", Text, nullable=False),
+    Column("match_id", Id, ForeignKey("matches.id")),
+    Column("rematch_of", Id, ForeignKey("matches.id")),
+    CheckConstraint(
+        "status IN ('open', 'accepted', 'declined', 'cancelled', 'expired')",
+        name="challenges_status",
+    ),
+    Index("challenges_by_status", "status", "expires_at"),
+)
+
+matches = Table(
+    "matches",
+    metadata,
+    Column("id", Id, primary_key=True),
+    Column("guild_id", Id, nullable=False),
+    Column("channel_id", Id, nullable=False),
+    Column("thread_id", Id),
+    Column("game_id", Text, nullable=False),
+    Column("first_user", Id, nullable=False),
+    Column("second_user", Id, nullable=False),
+    Column("start_position", Text, nullable=False),
+    Column("position", Text, nullable=False),
+    Column("ply", Integer, nullable=False, server_default="0"),
+    Column("status", Text, nullable=False),
+    Column("winner_side", Text),
+    Column("result_reason", Text),
+    Column("move_seconds", Integer, nullable=False),
+    Column("deadline", Double),
+    Column("draw_offer_by", Id),
+    Column("created_at", Double, nullable=False),
+    Column("ended_at", Double),
+    Column("reminded", Integer, nullable=False, server_default="0"),
+    Column("ended_by", Id),
+    Column("termination", Text),
+    Column("termination_side", Text),
+    Column("computer_level", Integer),
+    Column("computer_parity", Integer),
+    CheckConstraint("status IN ('active', 'finished', 'aborted')", name="matches_status"),
+    CheckConstraint(
+        "computer_parity IS NULL OR computer_parity IN (0, 1)", name="matches_computer_parity"
+    ),
+    Index("matches_by_channel", "guild_id", "channel_id", "status"),
+    Index("matches_by_deadline", "status", "deadline"),
+    Index("matches_by_thread", "thread_id"),
+    Index(
+        "matches_computer_to_move",
+        "status",
+        sqlite_where=text("computer_level IS NOT NULL AND status = 'active'"),
+        postgresql_where=text("computer_level IS NOT NULL AND status = 'active'"),
+    ),
+    # revision 0010: a player's games, for /stats and /history
+    Index("matches_by_first_user", "first_user", "guild_id", "game_id"),
+    Index("matches_by_second_user", "second_user", "guild_id", "game_id"),
+)
+
+moves = Table(
+    "moves",
+    metadata,
+    Column("match_id", Id, ForeignKey("matches.id"), primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("move", Text, nullable=False),
+    Column("user_id", Id, nullable=False),
+    Column("played_at", Double, nullable=False),
+    Column("position", Text),
+    sqlite_with_rowid=False,
+)
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("guild_id", Id, primary_key=True),
+    Column("game_id", Text, primary_key=True),
+    Column("user_id", Id, primary_key=True),
+    Column("rating", Double, nullable=False),
+    Column("rd", Double, nullable=False),
+    Column("volatility", Double, nullable=False),
+    Column("wins", Integer, nullable=False, server_default="0"),
+    Column("draws", Integer, nullable=False, server_default="0"),
+    Column("losses", Integer, nullable=False, server_default="0"),
+    sqlite_with_rowid=False,
+)
+# revision 0010: a leaderboard page, and a player's rank, read in the board's order
+Index(
+    "ratings_board",
+    ratings.c.guild_id,
+    ratings.c.game_id,
+    ratings.c.rating.desc(),
+    ratings.c.user_id,
+)
+
+users = Table(
+    "users",
+    metadata,
+    Column("user_id", Id, primary_key=True, autoincrement=False),
+    Column("name", Text, nullable=False),
+)
+
+announcements = Table(
+    "announcements",
+    metadata,
+    Column("id", Id, primary_key=True),
+    Column("kind", Text, nullable=False),
+    Column("challenge_id", Id, ForeignKey("challenges.id")),
+    Column("match_id", Id, ForeignKey("matches.id")),
+    Column("created_at", Double, nullable=False),
+    Column("claimed_at", Double),
+    Column("sent_at", Double),
+    Column("attempts", Integer, nullable=False, server_default="0"),
+    Index(
+        "announcements_pending",
+        "id",
+        sqlite_where=text("sent_at IS NULL"),
+        postgresql_where=text("sent_at IS NULL"),
+    ),
+)
+
+member_names = Table(
+    "member_names",
+    metadata,
+    Column("guild_id", Id, primary_key=True),
+    Column("user_id", Id, primary_key=True),
+    Column("name", Text, nullable=False),
+    sqlite_with_rowid=False,
+)
+
+shown_messages = Table(
+    "shown_messages",
+    metadata,
+    Column("key", Text, primary_key=True),
+    Column("channel_id", Id, nullable=False),
+    Column("message_id", Id, nullable=False),
+    sqlite_with_rowid=False,
+)
+
+#: every table, parents before children (the order copy-db fills them in)
+TABLES = (users, member_names, matches, challenges, moves, ratings, announcements, shown_messages)
