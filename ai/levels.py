@@ -22,14 +22,14 @@ class Level:
     @property
     def exact(self) -> bool:
         """Whether the level judges every root move exactly (needed to pick a runner-up)."""
-        return self.slip > 0
+        return self.slip > 0 or self.noise > 0
 
 
 LEVELS = {
     1: Level(1, 0.1, 1, None, 80, 0.35, "beginner: looks one move ahead, often misjudges"),
     2: Level(2, 0.3, 2, None, 30, 0.12, "casual: sees the reply, still slips now and then"),
     3: Level(3, 0.8, 64, 20_000, 0, 0.0, "club: 20,000 positions, no deliberate mistakes"),
-    4: Level(4, 1.5, 64, None, 10, 0.0, "strong: 1.5 s, a touch of noise on its judgement"),
+    4: Level(4, 1.5, 64, None, 0, 0.0, "strong: searches as deep as 1.5 s allows"),
     5: Level(5, 3.0, 64, None, 0, 0.0, "strongest: searches as deep as 3 s allows"),
 }
 DEFAULT_LEVEL = 3
