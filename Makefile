@@ -26,6 +26,7 @@ run: install
 	@$(BIN)/python -m bot
 
 test: install-test
+	@$(BIN)/python -m tests.pgserver check
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict rules render ai
 	$(BIN)/mypy bot

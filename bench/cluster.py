@@ -1,8 +1,10 @@
-"""Several bot processes on one database: `python bench/cluster.py [--db PATH] [--procs N]
-[--matches M] [--moves K] [--render] [--kill]`.
+"""Several bot processes on one database: `python bench/cluster.py [--db PATH|URL | --pg]
+[--procs N] [--matches M] [--moves K] [--render] [--kill]`.
 
 Starts N service processes, each playing its share of M concurrent random matches on servers
-of its own (as shard ranges would split them), all on one SQLite file, until K moves are
+of its own (as shard ranges would split them), all on one database (a new SQLite file by
+default; --db a file or a postgresql:// URL; --pg a PostgreSQL server of its own, started
+from the machine's binaries for the run and removed after), until K moves are
 played in all. Each process notes every move the service acknowledged. With --kill, the
 first process is SIGKILLed a second into the run. Then it checks the database (check-db:
 integrity and every match replayed) and that every acknowledged move is stored exactly once.
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import signal
@@ -22,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -31,6 +35,7 @@ from bot import workers
 from bot.checkdb import check_db
 from bot.service import MatchService
 from bot.store import Store
+from tests.pgserver import PgServer
 
 
 async def work(index: int, db: str, matches: int, moves: int, render: bool, acks: Path) -> None:
@@ -84,7 +89,9 @@ async def verify(db: str, acks: list[Path]) -> tuple[bool, str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--db", help="SQLite file (default: a new one in a temporary folder)")
+    parser.add_argument("--db", help="database (default: a new SQLite file in a temporary folder)")
+    parser.add_argument("--pg", action="store_true", help="a PostgreSQL server of its own")
+    parser.add_argument("--acks", help=argparse.SUPPRESS)
     parser.add_argument("--procs", type=int, default=2)
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--moves", type=int, default=6000)
@@ -92,15 +99,34 @@ def main() -> None:
     parser.add_argument("--kill", action="store_true", help="SIGKILL the first process at 1 s")
     parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    folder = tempfile.mkdtemp()
-    db = args.db or str(Path(folder) / "cluster.sqlite3")
     if args.worker is not None:
-        acks = Path(f"{db}.acks.{args.worker}")
+        acks = Path(args.acks) / f"acks.{args.worker}"
         share = args.matches // args.procs
+        db = args.db
         asyncio.run(work(args.worker, db, share, args.moves // args.procs, args.render, acks))
         return
+    folder = Path(tempfile.mkdtemp())
+    if args.pg:
+        with own_server(folder) as url:
+            run(args, url, folder)
+    else:
+        run(args, args.db or str(folder / "cluster.sqlite3"), folder)
+
+
+@contextlib.contextmanager
+def own_server(folder: Path) -> Iterator[str]:
+    """A PostgreSQL server for this run (durable settings, as in production); its URL."""
+    server = PgServer(Path(tempfile.mkdtemp(prefix="bench-pg-"))).start()
+    try:
+        yield server.create_database("cluster")
+    finally:
+        server.destroy()
+
+
+def run(args: argparse.Namespace, db: str, folder: Path) -> None:
     asyncio.run(prepare(db))
     command = [sys.executable, __file__, "--db", db, "--procs", str(args.procs)]
+    command += ["--acks", str(folder)]
     command += ["--matches", str(args.matches), "--moves", str(args.moves)]
     command += ["--render"] if args.render else []
     start = time.perf_counter()
@@ -127,7 +153,7 @@ def main() -> None:
             f"{figures['moves'] / figures['seconds']:,.0f} moves/s; "
             f"p50 {statistics.median(ms):.2f} ms, p99 {sorted(ms)[int(len(ms) * 0.99)]:.2f} ms"
         )
-    ok, summary = asyncio.run(verify(db, [Path(f"{db}.acks.{i}") for i in range(args.procs)]))
+    ok, summary = asyncio.run(verify(db, [folder / f"acks.{i}" for i in range(args.procs)]))
     print(summary)
     all_ms.sort()
     if all_ms:

@@ -26,30 +26,35 @@ async def cancelled_at(store: Store, call: int, action: Callable[[], Awaitable[A
     server may or may not). True if it was cancelled, False if it finished first."""
     calls = 0
     task: asyncio.Task[Any] | None = None
+    kind = type(await store._hold("reader"))
 
-    def before(*_: Any) -> None:
-        nonlocal calls
-        calls += 1
-        if calls == call and task is not None:
-            task.cancel()
+    def counting(original: Any) -> Any:
+        async def sent(self: Any, *args: Any) -> Any:
+            nonlocal calls
+            calls += 1
+            step = asyncio.ensure_future(original(self, *args))  # on its way to the database
+            if calls == call and task is not None:
+                task.cancel()
+            return await step
 
-    event.listen(store.engine.sync_engine, "before_cursor_execute", before)
-    try:
+        return sent
+
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("run", "_fetch"):
+            patch.setattr(kind, name, counting(getattr(kind, name)))
         task = asyncio.ensure_future(action())
         try:
             await task
         except asyncio.CancelledError:
             return True
         return False
-    finally:
-        event.remove(store.engine.sync_engine, "before_cursor_execute", before)
 
 
 async def settled(store: Store) -> bool:
-    """No connection is left out of the pool (none holds a transaction open)."""
+    """No transaction is left open once the database has caught up."""
     await store.one("SELECT 1")
     for _ in range(100):
-        if store.engine.pool.checkedout() == 0:  # type: ignore[attr-defined]
+        if await store.idle():
             return True
         await asyncio.sleep(0.01)
     return False
@@ -66,28 +71,28 @@ async def refusing_writes(store: Store) -> AsyncIterator[None]:
             connection.execute("PRAGMA query_only=1")
 
         event.listen(engine, "connect", read_only)
-        await store.engine.dispose()
+        await store.reconnect()
         try:
             yield
         finally:
             event.remove(engine, "connect", read_only)
-            await store.engine.dispose()
+            await store.reconnect()
         return
     name = store.engine.url.database
     async with store.engine.connect() as connection:
         await connection.exec_driver_sql(
             f'ALTER DATABASE "{name}" SET default_transaction_read_only = on'
         )
-    await store.engine.dispose()
+    await store.reconnect()
     try:
         yield
     finally:
-        async with store.engine.connect() as connection:
+        async with store.engine.connect() as connection:  # a session of its own
             await connection.exec_driver_sql("SET default_transaction_read_only = off")
             await connection.exec_driver_sql(
                 f'ALTER DATABASE "{name}" RESET default_transaction_read_only'
             )
-        await store.engine.dispose()
+        await store.reconnect()
 
 
 def _mount(*args: str) -> bool:

@@ -22,6 +22,8 @@ INSTALL_HINT = (
     "pg_config or under /usr/lib/postgresql: install them (Debian/Ubuntu: apt install "
     "postgresql; macOS: brew install postgresql@15) or set PG_BINDIR to their folder"
 )
+#: where Debian and Ubuntu put each PostgreSQL version's binaries
+DEBIAN_ROOT = Path("/usr/lib/postgresql")
 #: the account the server runs as when the tests run as root
 SERVER_ACCOUNT = "postgres"
 USER = "bot"
@@ -40,7 +42,7 @@ def find_bindir() -> Path | None:
         done = subprocess.run([pg_config, "--bindir"], capture_output=True, text=True, check=False)
         if done.returncode == 0:
             candidates.append(Path(done.stdout.strip()))
-    candidates += sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)
+    candidates += sorted(DEBIAN_ROOT.glob("*/bin"), reverse=True)
     for folder in candidates:
         if (folder / "initdb").is_file() and (folder / "pg_ctl").is_file():
             return folder

@@ -15,11 +15,11 @@ at READ COMMITTED: a transaction that decides on a row reads it with `lock=True`
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import logging
-import re
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -28,13 +28,15 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, CursorResult, Table, event, insert, text
+from sqlalchemy import Connection, Table, event
 from sqlalchemy.exc import DBAPIError, InterfaceError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.sql.base import Executable
 
 from ..errors import CannotSave, StoreError
-from .rows import Row, rows_of
+from .drivers import Driver, Params, driver_of
+from .rows import Row
+from .tasks import uncancelled
 from .urls import DatabaseUrl
 
 T = TypeVar("T")
@@ -62,7 +64,6 @@ _PG_CANNOT_SAVE = {
 }
 #: the largest id either engine can store; anything else names nothing
 MAX_ID = 2**63 - 1
-_MARK = re.compile(r"\?")
 
 
 def _pg_code(err: BaseException) -> str | None:
@@ -112,67 +113,28 @@ def raise_if_refused(err: BaseException) -> None:
         raise refusal from err
 
 
-async def uncancelled(step: Awaitable[T]) -> T:
-    """Await a step to its end even if the task is cancelled meanwhile (the cancellation is
-    raised afterwards): a COMMIT or ROLLBACK is never left undecided."""
-    task = asyncio.ensure_future(step)
-    cancelled = False
-    while not task.done():
-        try:
-            await asyncio.shield(task)
-        except asyncio.CancelledError:
-            if task.cancelled():
-                raise
-            cancelled = True
-    if cancelled:
-        raise asyncio.CancelledError
-    return task.result()
-
-
-def statement(sql: str | Executable, params: Sequence[Any] | Mapping[str, Any]) -> tuple[Any, Any]:
-    """A statement and its parameters for SQLAlchemy: SQL text may mark its parameters `?`
-    (given in order) or `:name` (given by name)."""
-    if not isinstance(sql, str):
-        return sql, params or None
-    if isinstance(params, Mapping):
-        return text(sql), params
-    numbered = iter(range(len(params)))
-    return text(_MARK.sub(lambda _: f":p{next(numbered)}", sql)), {
-        f"p{i}": value for i, value in enumerate(params)
-    }
-
-
 class Tx:
     """One open transaction: its statements run on its connection."""
 
-    def __init__(self, connection: AsyncConnection, dialect: str) -> None:
-        self.connection = connection
-        self.dialect = dialect
+    def __init__(self, driver: Driver) -> None:
+        self.driver = driver
+        self.connection = driver.connection
 
-    async def run(
-        self, sql: str | Executable, params: Sequence[Any] | Mapping[str, Any] = ()
-    ) -> int:
+    async def run(self, sql: str, params: Params = ()) -> int:
         """A statement; the number of rows it changed."""
-        result = await self.execute(sql, params)
-        return int(result.rowcount)
+        return int(await self.driver.guarded(self.driver.run(sql, params)))
 
-    async def all(
-        self, sql: str | Executable, params: Sequence[Any] | Mapping[str, Any] = ()
-    ) -> list[Row]:
-        return rows_of(await self.execute(sql, params))
+    async def all(self, sql: str | Executable, params: Params = ()) -> list[Row]:
+        return list(await self.driver.guarded(self.driver.fetch(sql, params)))
 
     async def insert(self, table: Table, values: dict[str, Any]) -> int:
         """INSERT one row; its id."""
-        result = await self.execute(insert(table).values(values).returning(table.c.id))
-        return int(result.scalar_one())
-
-    async def execute(
-        self, sql: str | Executable, params: Sequence[Any] | Mapping[str, Any] = ()
-    ) -> CursorResult[Any]:
-        """A statement run to its end even if the task is cancelled meanwhile (then raised):
-        the database runs what it was sent anyway, and the connection stays usable for the
-        ROLLBACK that follows."""
-        return await uncancelled(self.connection.execute(*statement(sql, params)))
+        marks = ", ".join("?" for _ in values)
+        rows = await self.all(
+            f"INSERT INTO {table.name} ({', '.join(values)}) VALUES ({marks}) RETURNING id",
+            tuple(values.values()),
+        )
+        return int(rows[0][0])
 
     async def update(
         self, table: Table, values: dict[str, Any], where: str, params: Iterable[Any]
@@ -185,7 +147,8 @@ class Tx:
 
 
 class Store:
-    """An engine, and on SQLite a write lock (one transaction at a time per process)."""
+    """An engine; on SQLite also its two connections (one for reads, one for the one writer
+    at a time, behind a lock), on PostgreSQL a pool that transactions share."""
 
     def __init__(self, engine: AsyncEngine, url: DatabaseUrl, *, readonly: bool = False) -> None:
         self.engine = engine
@@ -193,6 +156,9 @@ class Store:
         self.dialect = engine.dialect.name
         self.readonly = readonly
         self._write = asyncio.Lock() if self.dialect == "sqlite" else None
+        self._held: dict[str, Driver] = {}  # the "reader" and the "writer" kept open
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._opening = asyncio.Lock()
         self._current: contextvars.ContextVar[Tx | None] = contextvars.ContextVar(
             f"tx-{id(self)}", default=None
         )
@@ -227,7 +193,7 @@ class Store:
             if migrate and not readonly:
                 await store.migrate(upto)
         except BaseException as err:
-            await engine.dispose()
+            await store.close()
             if isinstance(err, StoreError | asyncio.CancelledError | KeyboardInterrupt):
                 raise
             why = cannot_save(err) or err
@@ -235,6 +201,16 @@ class Store:
         return store
 
     async def close(self) -> None:
+        for driver in self._held.values():
+            await driver.connection.close()
+        self._held.clear()
+        await self.engine.dispose()
+
+    async def reconnect(self) -> None:
+        """Drop every connection: the next statement opens a new one (which sees settings
+        of the database changed meanwhile)."""
+        for driver in self._held.values():
+            await driver.connection.invalidate()
         await self.engine.dispose()
 
     # --- the schema ----------------------------------------------------------------------
@@ -255,10 +231,51 @@ class Store:
     async def migrate(self, upto: str = "head") -> None:
         """Upgrade to revision `upto` in one transaction (on PostgreSQL, one process at a
         time: the others wait, then find nothing to do)."""
-        async with self.transaction() as tx:
-            if self.dialect == "postgresql":
-                await tx.run("SELECT pg_advisory_xact_lock(7227)")
-            await tx.connection.run_sync(_upgrade, upto)
+        async with self._writing() as driver:
+            await uncancelled(driver.connection.run_sync(_upgrade, upto))
+
+    # --- connections ---------------------------------------------------------------------
+    async def _hold(self, role: str) -> Driver:
+        """A connection the store keeps for one role (opened again if it was dropped)."""
+        driver = self._held.get(role)
+        if driver is not None and not driver.connection.invalidated:
+            return driver
+        async with self._opening:  # one opening at a time: none is opened twice and lost
+            driver = self._held.get(role)
+            if driver is None or driver.connection.invalidated:
+                driver = self._held[role] = await driver_of(await self.engine.connect())
+            return driver
+
+    @asynccontextmanager
+    async def _single(self, role: str) -> AsyncIterator[Driver]:
+        """The kept connection for statements outside transactions: reads ("reader") or
+        single writes ("writer"). aiosqlite queues statements itself; an asyncpg connection
+        takes one at a time, so a lock does. A connection that broke is dropped."""
+        lock = self._write if self.dialect == "sqlite" and role == "writer" else None
+        if self.dialect != "sqlite":
+            lock = self._locks.setdefault(role, asyncio.Lock())
+        async with lock or contextlib.nullcontext():
+            driver = await self._hold(role)
+            try:
+                yield driver
+            except Exception as err:
+                if cannot_save(err) is not None and self.dialect != "sqlite":
+                    await driver.connection.invalidate()
+                raise
+
+    @asynccontextmanager
+    async def _writing(self) -> AsyncIterator[Driver]:
+        """The connection a transaction runs on: SQLite's one writer at a time, or one of
+        PostgreSQL's pool."""
+        if self._write is not None:
+            async with self._write:
+                yield await self._hold("writer")
+            return
+        connection = await self.engine.connect()
+        try:
+            yield await driver_of(connection)
+        finally:
+            await uncancelled(connection.close())
 
     # --- transactions --------------------------------------------------------------------
     @asynccontextmanager
@@ -267,67 +284,60 @@ class Store:
         through the store (`one`, `all`...) see the transaction meanwhile."""
         if self._current.get() is not None:
             raise RuntimeError("a transaction is already open in this task")
-        async with self._writer():
-            connection = await self.engine.connect()
-            tx = Tx(connection, self.dialect)
+        async with self._writing() as driver:
+            tx = Tx(driver)
             token = self._current.set(tx)
             try:
-                await tx.execute("BEGIN IMMEDIATE" if self.dialect == "sqlite" else "BEGIN")
+                await tx.run(driver.begin_sql)
                 yield tx
-                await uncancelled(connection.exec_driver_sql("COMMIT"))
+                await uncancelled(driver.run("COMMIT", ()))
             except BaseException as err:
-                await uncancelled(self._rollback(connection))
+                await uncancelled(self._rollback(driver))
                 raise_if_refused(err)
                 raise
             finally:
                 self._current.reset(token)
-                await uncancelled(connection.close())
 
-    @asynccontextmanager
-    async def _writer(self) -> AsyncIterator[None]:
-        if self._write is None:
-            yield
-            return
-        async with self._write:
-            yield
-
-    async def _rollback(self, connection: AsyncConnection) -> None:
+    async def _rollback(self, driver: Driver) -> None:
         """ROLLBACK; a connection that cannot is dropped (the server then rolls back)."""
-        if connection.invalidated:
+        if driver.connection.invalidated:
             return
         try:
-            await connection.rollback()  # SQLAlchemy's bookkeeping, after a failed statement
-            await connection.exec_driver_sql("ROLLBACK")
+            await driver.run("ROLLBACK", ())
         except Exception as err:
             if "no transaction is active" not in str(err):
                 log.warning("rollback failed, dropping the connection: %s", err)
-                await connection.invalidate()
+                await driver.connection.invalidate()
+
+    async def idle(self) -> bool:
+        """No transaction is open (on the kept connections, nor out of the pool)."""
+        kept = not any(driver.in_transaction for driver in self._held.values())
+        out = int(self.engine.pool.checkedout())  # type: ignore[attr-defined]
+        return kept and out == len(self._held)
 
     # --- reads and single writes ---------------------------------------------------------
-    async def write_one(self, sql: str | Executable, params: Sequence[Any] = ()) -> int:
-        """One statement in a transaction of its own; its row count."""
-        async with self.transaction() as tx:
-            return await tx.run(sql, params)
+    async def write_one(self, sql: str, params: Params = ()) -> int:
+        """One statement, atomic by itself (no transaction around it); its row count."""
+        try:
+            async with self._single("writer") as driver:
+                return int(await driver.guarded(driver.run(sql, params)))
+        except Exception as err:
+            raise_if_refused(err)
+            raise
 
-    async def all(
-        self, sql: str | Executable, params: Sequence[Any] | Mapping[str, Any] = ()
-    ) -> list[Row]:
+    async def all(self, sql: str | Executable, params: Params = ()) -> list[Row]:
         """Rows of a query: in this task's transaction if one is open, else on their own."""
         tx = self._current.get()
         if tx is not None:
             return await tx.all(sql, params)
         try:
-            async with self.engine.connect() as connection:
-                return rows_of(await Tx(connection, self.dialect).execute(sql, params))
-        except DBAPIError as err:
-            refusal = cannot_save(err)
-            if refusal is not None:
-                raise refusal from err
+            async with self._single("reader") as driver:
+                return list(await driver.guarded(driver.fetch(sql, params)))
+        except Exception as err:
+            raise_if_refused(err)
             raise
 
-    async def one(
-        self, sql: str | Executable, params: Sequence[Any] | Mapping[str, Any] = ()
-    ) -> Row | None:
+    async def one(self, sql: str | Executable, params: Params = ()) -> Row | None:
         rows = await self.all(sql, params)
         return rows[0] if rows else None
 
@@ -375,7 +385,21 @@ def _config(connection: Connection | None = None) -> Config:
 
 
 def _upgrade(connection: Connection, upto: str) -> None:
-    command.upgrade(_config(connection), upto)
+    """Alembic's upgrade in one transaction. BEGIN goes through SQLAlchemy, so Alembic sees
+    a transaction of its caller's and leaves committing to it."""
+    sqlite = connection.dialect.name == "sqlite"
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if sqlite else "BEGIN")
+    try:
+        if not sqlite:
+            connection.exec_driver_sql("SELECT pg_advisory_xact_lock(7227)")
+        command.upgrade(_config(connection), upto)
+        connection.exec_driver_sql("COMMIT")
+    except BaseException:
+        connection.rollback()
+        connection.exec_driver_sql("ROLLBACK")
+        raise
+    finally:
+        connection.commit()  # SQLAlchemy's own bookkeeping: nothing is left open
 
 
 def _engine(
@@ -387,6 +411,7 @@ def _engine(
         engine = create_async_engine(
             url.sqlalchemy(readonly=readonly),
             isolation_level="AUTOCOMMIT",
+            pool_reset_on_return=None,
             connect_args={"timeout": busy_seconds},
         )
 
@@ -405,6 +430,7 @@ def _engine(
     return create_async_engine(
         url.sqlalchemy(readonly=readonly),
         isolation_level="AUTOCOMMIT",
+        pool_reset_on_return=None,  # every transaction ends in COMMIT or ROLLBACK itself
         pool_size=pool_size,
         max_overflow=pool_size,
         pool_pre_ping=True,

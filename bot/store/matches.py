@@ -27,6 +27,9 @@ _APPEND = (
     "AND (deadline IS NULL OR deadline > :played_at)"
 )
 
+#: the same, as a statement of its own (PostgreSQL holds the row for the statement's length)
+_LOCKED_APPEND = {"sqlite": _APPEND, "postgresql": f"{_APPEND} FOR UPDATE"}
+
 
 class MatchRows:
     def __init__(self, store: Store) -> None:
@@ -99,7 +102,7 @@ class MatchRows:
     ) -> bool:
         """Log move `ply` if the match is active at ply - 1 and its deadline has not passed
         (the trigger then advances the match row); False if not. Inside the caller's
-        transaction `db`, or, without one, in a transaction of its own."""
+        transaction `db`, or, without one, as a single statement that is atomic by itself."""
         params = {
             "match_id": match_id,
             "ply": ply,
@@ -110,8 +113,7 @@ class MatchRows:
         }
         if db is not None:
             return await db.run(self.store.locking(_APPEND), params) == 1
-        async with self.store.transaction() as tx:
-            return await tx.run(self.store.locking(_APPEND), params) == 1
+        return await self.store.write_one(_LOCKED_APPEND[self.store.dialect], params) == 1
 
     async def end(self, db: Tx, match_id: int, values: dict[str, Any]) -> None:
         """Finish or abort (inside the transaction that decided it): no deadline, no offer."""

@@ -8,6 +8,7 @@ revisions (`bot/store/alembic/versions`) build exactly this; `test_store_schema`
 from __future__ import annotations
 
 from sqlalchemy import (
+    REAL,
     BigInteger,
     CheckConstraint,
     Column,
@@ -23,6 +24,8 @@ from sqlalchemy import (
 
 #: a 64-bit id; INTEGER on SQLite (an INTEGER PRIMARY KEY is the rowid there)
 Id = BigInteger().with_variant(Integer(), "sqlite")
+#: seconds since the epoch: DOUBLE PRECISION, REAL on SQLite (the same 8-byte float)
+Time = Double().with_variant(REAL(), "sqlite")
 
 metadata = MetaData()
 
@@ -37,8 +40,8 @@ challenges = Table(
     Column("game_id", Text, nullable=False),
     Column("challenger_side", Text),
     Column("move_seconds", Integer, nullable=False),
-    Column("created_at", Double, nullable=False),
-    Column("expires_at", Double, nullable=False),
+    Column("created_at", Time, nullable=False),
+    Column("expires_at", Time, nullable=False),
     Column("status", Text, nullable=False),
     Column("match_id", Id, ForeignKey("matches.id")),
     Column("rematch_of", Id, ForeignKey("matches.id")),
@@ -66,10 +69,10 @@ matches = Table(
     Column("winner_side", Text),
     Column("result_reason", Text),
     Column("move_seconds", Integer, nullable=False),
-    Column("deadline", Double),
+    Column("deadline", Time),
     Column("draw_offer_by", Id),
-    Column("created_at", Double, nullable=False),
-    Column("ended_at", Double),
+    Column("created_at", Time, nullable=False),
+    Column("ended_at", Time),
     Column("reminded", Integer, nullable=False, server_default="0"),
     Column("ended_by", Id),
     Column("termination", Text),
@@ -94,6 +97,17 @@ matches = Table(
     Index("matches_by_second_user", "second_user", "guild_id", "game_id"),
 )
 
+# revision 0011: when each game in progress gets its reminder (matches.REMINDER_AT)
+Index(
+    "matches_remind_at",
+    text(
+        "(deadline - CASE WHEN move_seconds < 14400 THEN move_seconds / 4.0 ELSE 3600.0 END)"
+    ),
+    _table=matches,
+    sqlite_where=text("status = 'active' AND reminded = 0"),
+    postgresql_where=text("status = 'active' AND reminded = 0"),
+)
+
 moves = Table(
     "moves",
     metadata,
@@ -101,7 +115,7 @@ moves = Table(
     Column("ply", Integer, primary_key=True),
     Column("move", Text, nullable=False),
     Column("user_id", Id, nullable=False),
-    Column("played_at", Double, nullable=False),
+    Column("played_at", Time, nullable=False),
     Column("position", Text),
     sqlite_with_rowid=False,
 )
@@ -112,9 +126,9 @@ ratings = Table(
     Column("guild_id", Id, primary_key=True),
     Column("game_id", Text, primary_key=True),
     Column("user_id", Id, primary_key=True),
-    Column("rating", Double, nullable=False),
-    Column("rd", Double, nullable=False),
-    Column("volatility", Double, nullable=False),
+    Column("rating", Time, nullable=False),
+    Column("rd", Time, nullable=False),
+    Column("volatility", Time, nullable=False),
     Column("wins", Integer, nullable=False, server_default="0"),
     Column("draws", Integer, nullable=False, server_default="0"),
     Column("losses", Integer, nullable=False, server_default="0"),
@@ -143,9 +157,9 @@ announcements = Table(
     Column("kind", Text, nullable=False),
     Column("challenge_id", Id, ForeignKey("challenges.id")),
     Column("match_id", Id, ForeignKey("matches.id")),
-    Column("created_at", Double, nullable=False),
-    Column("claimed_at", Double),
-    Column("sent_at", Double),
+    Column("created_at", Time, nullable=False),
+    Column("claimed_at", Time),
+    Column("sent_at", Time),
     Column("attempts", Integer, nullable=False, server_default="0"),
     Index(
         "announcements_pending",

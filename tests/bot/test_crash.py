@@ -6,7 +6,6 @@ import os
 import signal
 import subprocess
 import sys
-from pathlib import Path
 
 from bot.checkdb import check_db
 from bot.store import Store
@@ -15,8 +14,8 @@ from tests.faults import ROOT
 ACKS_BEFORE_KILL = 400
 
 
-async def test_acknowledged_moves_survive_sigkill(tmp_path: Path) -> None:
-    path = tmp_path / "storm.sqlite3"
+async def test_acknowledged_moves_survive_sigkill(db_url: str) -> None:
+    path = db_url
     root = ROOT
     storm = subprocess.Popen(
         [sys.executable, "-m", "tests.storm", str(path), "12"],

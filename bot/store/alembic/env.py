@@ -11,5 +11,4 @@ context.configure(
     target_metadata=metadata,
     render_as_batch=connection.dialect.name == "sqlite",  # SQLite alters tables by copying
 )
-with context.begin_transaction():
-    context.run_migrations()
+context.run_migrations()  # in the store's transaction: it says BEGIN and COMMIT

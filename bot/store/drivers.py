@@ -1,0 +1,128 @@
+"""How the store's SQL reaches each engine's driver.
+
+SQLAlchemy's engine opens, pools and migrates the connections; the store's own statements
+(SQL text marking parameters `?` or `:name`) then go straight to the driver connection under
+it, aiosqlite's or asyncpg's: SQLAlchemy's asyncio adapter costs several thread hops or
+round trips a statement (measured: 335 µs against 67 µs for aiosqlite's one hop), which cut
+the bot's moves per second five-fold. SQLAlchemy Core statements (copy-db's) still run
+through SQLAlchemy.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Awaitable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.sql.base import Executable
+
+from .rows import Row, rows_of
+from .tasks import uncancelled
+
+T = TypeVar("T")
+
+Params = Sequence[Any] | Mapping[str, Any]
+#: a parameter mark: `?`, or `:name` (not a `::` cast); quoted text is matched to be skipped
+_MARK = re.compile(r"'(?:[^']|'')*'|\?|(?<![:\w]):([A-Za-z_]\w*)")
+
+
+class Driver:
+    """One connection: SQLAlchemy's, and the driver's own under it."""
+
+    begin_sql = "BEGIN"
+
+    def __init__(self, connection: AsyncConnection, raw: Any) -> None:
+        self.connection = connection
+        self.raw = raw
+
+    async def guarded(self, step: Awaitable[T]) -> T:
+        """A statement awaited so that a cancellation cannot leave the connection unsure of
+        where it is: run to its end, then the cancellation raised."""
+        return await uncancelled(step)
+
+    async def fetch(self, sql: str | Executable, params: Params) -> list[Row]:
+        if not isinstance(sql, str):
+            return rows_of(await self.connection.execute(sql, params or None))
+        return await self._fetch(sql, params)
+
+    async def run(self, sql: str, params: Params) -> int:
+        """A statement; the number of rows it changed."""
+        raise NotImplementedError
+
+    async def _fetch(self, sql: str, params: Params) -> list[Row]:
+        raise NotImplementedError
+
+    @property
+    def in_transaction(self) -> bool:
+        raise NotImplementedError
+
+
+class SqliteDriver(Driver):
+    begin_sql = "BEGIN IMMEDIATE"  # the write lock at once: no deadlock on upgrading a read
+
+    def __init__(self, connection: AsyncConnection, raw: Any) -> None:
+        super().__init__(connection, raw)
+        raw.row_factory = sqlite3.Row
+
+    async def _fetch(self, sql: str, params: Params) -> list[Row]:
+        return list(await self.raw.execute_fetchall(sql, params))
+
+    async def run(self, sql: str, params: Params) -> int:
+        cursor = await self.raw.execute(sql, params)
+        return int(cursor.rowcount)
+
+    async def guarded(self, step: Awaitable[T]) -> T:
+        """aiosqlite's thread runs statements in the order they were sent, so a cancelled
+        await leaves the connection in order: the ROLLBACK sent next follows it."""
+        return await step
+
+    @property
+    def in_transaction(self) -> bool:
+        return bool(self.raw.in_transaction)
+
+
+class PostgresDriver(Driver):
+    def __init__(self, connection: AsyncConnection, raw: Any) -> None:
+        super().__init__(connection, raw)
+        self._numbered: dict[str, tuple[str, tuple[str, ...]]] = {}
+
+    def _dollars(self, sql: str, params: Params) -> tuple[str, list[Any]]:
+        """asyncpg's `$1`… text and arguments, from `?` (in order) or `:name` marks."""
+        if sql not in self._numbered:
+            names: list[str] = []
+
+            def number(found: re.Match[str]) -> str:
+                if found[0].startswith("'"):
+                    return found[0]
+                name = found[1] or str(len(names))
+                if found[1] is None or name not in names:
+                    names.append(name)
+                return f"${names.index(name) + 1}" if found[1] else f"${len(names)}"
+
+            self._numbered[sql] = (_MARK.sub(number, sql), tuple(names))
+        text, marks = self._numbered[sql]
+        if isinstance(params, Mapping):
+            return text, [params[name] for name in marks]
+        return text, list(params)
+
+    async def _fetch(self, sql: str, params: Params) -> list[Row]:
+        text, args = self._dollars(sql, params)
+        return list(await self.raw.fetch(text, *args))
+
+    async def run(self, sql: str, params: Params) -> int:
+        text, args = self._dollars(sql, params)
+        status = await self.raw.execute(text, *args)
+        last = str(status).rsplit(" ", 1)[-1]
+        return int(last) if last.isdigit() else 0
+
+    @property
+    def in_transaction(self) -> bool:
+        return bool(self.raw.is_in_transaction())
+
+
+async def driver_of(connection: AsyncConnection) -> Driver:
+    raw = (await connection.get_raw_connection()).driver_connection
+    kind = SqliteDriver if connection.dialect.name == "sqlite" else PostgresDriver
+    return kind(connection, raw)

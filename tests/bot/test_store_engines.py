@@ -1,0 +1,164 @@
+"""One schema on two engines: Alembic builds what `schema` says on SQLite and PostgreSQL alike,
+`copy-db` moves a server's history between them, and both keep their guarantees when two
+processes race (a game's result and both ratings land once each)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+
+from bot.checkdb import check_db
+from bot.errors import StoreError
+from bot.service import MatchService
+from bot.store import DatabaseUrl, Store
+from bot.store.schema import TABLES, metadata
+from tests import pgserver
+from tests.conftest import new_pg_database
+from tests.faults import ROOT
+from tests.servicekit import ALICE, BOB, CHANNEL, GUILD, Clock, play_random, start_match
+
+
+async def test_the_migrated_schema_is_the_one_the_code_describes(store: Store) -> None:
+    async with store.engine.connect() as connection:
+        differences = await connection.run_sync(
+            lambda sync: compare_metadata(MigrationContext.configure(sync), metadata)
+        )
+    if store.dialect == "sqlite":  # SQLite reports an INTEGER PRIMARY KEY (the rowid) nullable
+        differences = [
+            d
+            for d in differences
+            if d[0][0] != "modify_nullable" or d[0][3] not in ("id", "user_id")
+        ]
+    assert differences == []
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("./data/bot.sqlite3", "./data/bot.sqlite3"),
+        ("sqlite:////srv/bot.sqlite3", "/srv/bot.sqlite3"),
+        ("sqlite:///bot.sqlite3", "bot.sqlite3"),
+        ("postgresql://bot:secret@db.example/games", "postgresql://bot:***@db.example/games"),
+        ("postgres://bot@db.example:6543/games", "postgresql://bot@db.example:6543/games"),
+    ],
+)
+def test_database_urls_are_read_and_never_show_a_password(text: str, shown: str) -> None:
+    assert str(DatabaseUrl.parse(text)) == shown
+
+
+@pytest.mark.parametrize("text", ["mysql://bot@db/games", "sqlite://", "  "])
+def test_a_database_url_the_bot_cannot_use_is_one_clear_error(text: str) -> None:
+    with pytest.raises(StoreError) as refused:
+        DatabaseUrl.parse(text)
+    assert "\n" not in str(refused.value)
+
+
+def _bot(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+
+
+async def _history(url: str, games: int) -> None:
+    """Finished games with ratings, a game in progress, an open challenge and names."""
+    store = await Store.open(url)
+    service = MatchService(store, clock=Clock(), rng=random.Random(5))
+    rng = random.Random(7)
+    await service.standings.remember(GUILD, ALICE, "Ally", "Alice")
+    for n in range(games):
+        await play_random(service, await start_match(service, channel=CHANNEL + n), rng)
+    live = await start_match(service, channel=99, side="black")
+    await service.play.move(GUILD, live.channel_id, ALICE, "11-15")
+    await service.challenges.challenge(GUILD, 98, BOB, "the-crown", opponent_id=ALICE)
+    await store.close()
+
+
+async def _contents(url: str) -> dict[str, list[tuple[object, ...]]]:
+    store = await Store.open(url, readonly=True)
+    try:
+        return {
+            t.name: [tuple(r) for r in await store.all(f"SELECT * FROM {t.name} ORDER BY 1, 2")]
+            for t in TABLES
+        }
+    finally:
+        await store.close()
+
+
+async def test_copy_db_moves_a_servers_history_into_postgresql(
+    tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    source = str(tmp_path / "old.sqlite3")
+    await _history(source, games=3)
+    target = new_pg_database(request)
+    done = _bot("copy-db", source, target)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1].startswith("copied ")
+    assert await _contents(target) == await _contents(source)
+    count, problems = await check_db(target)
+    assert count == 4 and problems == []
+    # the copy goes on: new ids follow the copied ones, the game in progress continues
+    store = await Store.open(target)
+    try:
+        service = MatchService(store, clock=Clock())
+        match = await start_match(service, channel=500)
+        assert match.id == 5
+        moved = await service.play.move(GUILD, 99, BOB, "22-18")
+        assert moved.match.ply == 2
+    finally:
+        await store.close()
+    again = _bot("copy-db", source, target)  # into a database that is not empty: refused
+    assert again.returncode == 1 and "is not empty" in again.stderr
+    assert len(again.stderr.strip().splitlines()) == 1
+
+
+async def test_migrate_reports_the_revision(db_url: str) -> None:
+    done = _bot("migrate", "--db", db_url)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("is at schema revision 0010")
+
+
+async def test_two_games_ending_at_once_both_count_in_the_ratings(db_url: str) -> None:
+    """Two processes end a game each between the same players at the same moment: both
+    results land in the ratings (neither overwrites the other)."""
+    stores = [await Store.open(db_url), await Store.open(db_url)]
+    try:
+        services = [
+            MatchService(s, clock=Clock(), rng=random.Random(i)) for i, s in enumerate(stores)
+        ]
+        for round_ in range(5):
+            matches = [
+                await start_match(services[i], channel=1000 * round_ + i, side="black")
+                for i in range(2)
+            ]
+            await asyncio.gather(
+                *(
+                    services[i].play.resign(GUILD, matches[i].channel_id, BOB, matches[i].id)
+                    for i in range(2)
+                )
+            )
+            board = await services[0].standings.leaderboard(GUILD, "checkers")
+            assert {row.user_id: (row.wins, row.losses) for row in board} == {
+                ALICE: (2 * (round_ + 1), 0),
+                BOB: (0, 2 * (round_ + 1)),
+            }
+    finally:
+        for store in stores:
+            await store.close()
+
+
+def test_without_postgresql_make_test_stops_with_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.delenv("PG_BINDIR", raising=False)
+    monkeypatch.setattr(pgserver, "DEBIAN_ROOT", tmp_path)
+    assert pgserver.main(["check"]) == 1
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 1 and "apt install postgresql" in said[0]
