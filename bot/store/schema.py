@@ -100,9 +100,7 @@ matches = Table(
 # revision 0011: when each game in progress gets its reminder (matches.REMINDER_AT)
 Index(
     "matches_remind_at",
-    text(
-        "(deadline - CASE WHEN move_seconds < 14400 THEN move_seconds / 4.0 ELSE 3600.0 END)"
-    ),
+    text("(deadline - CASE WHEN move_seconds < 14400 THEN move_seconds / 4.0 ELSE 3600.0 END)"),
     _table=matches,
     sqlite_where=text("status = 'active' AND reminded = 0"),
     postgresql_where=text("status = 'active' AND reminded = 0"),
