@@ -6,8 +6,9 @@ of its own (as shard ranges would split them), all on one database (a new SQLite
 default; --db a file or a postgresql:// URL; --pg a PostgreSQL server of its own, started
 from the machine's binaries for the run and removed after), until K moves are
 played in all. Each process notes every move the service acknowledged. With --kill, the
-first process is SIGKILLed a second into the run. Then it checks the database (check-db:
-integrity and every match replayed) and that every acknowledged move is stored exactly once.
+first process is SIGKILLed mid-run (once it has had 1,000 moves acknowledged). Then it
+checks the database (check-db: integrity and every match replayed) and that every
+acknowledged move is stored exactly once.
 Prints moves/s and latency per process and in all; the last line is `moves/s: N` (0 if the
 check failed).
 """
@@ -36,6 +37,8 @@ from bot.checkdb import check_db
 from bot.service import MatchService
 from bot.store import Store
 from tests.pgserver import PgServer
+
+KILL_AFTER = 1_000
 
 
 async def work(index: int, db: str, matches: int, moves: int, render: bool, acks: Path) -> None:
@@ -96,7 +99,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--moves", type=int, default=6000)
     parser.add_argument("--render", action="store_true")
-    parser.add_argument("--kill", action="store_true", help="SIGKILL the first process at 1 s")
+    parser.add_argument("--kill", action="store_true", help="SIGKILL the first process mid-run")
     parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker is not None:
@@ -134,8 +137,12 @@ def run(args: argparse.Namespace, db: str, folder: Path) -> None:
         subprocess.Popen([*command, "--worker", str(i)], stdout=subprocess.PIPE, text=True)
         for i in range(args.procs)
     ]
-    if args.kill:
-        time.sleep(1.0)
+    if args.kill:  # mid-run: once the first process has had KILL_AFTER moves acknowledged
+        noted = folder / "acks.0"
+        while procs[0].poll() is None and (
+            not noted.exists() or noted.read_text().count("\n") < KILL_AFTER
+        ):
+            time.sleep(0.05)
         procs[0].send_signal(signal.SIGKILL)
     outputs = [p.communicate()[0] for p in procs]
     elapsed = time.perf_counter() - start
