@@ -41,6 +41,7 @@ from tests.pgserver import PgServer
 
 SERVERS, PLAYERS, CHANNELS, ACTIVE = 50, 100_000, 20, 5_000
 GAME_IDS = list(GAMES)
+THREADS = 10**15  # each game's thread id: this plus its number
 START = 1_700_000_000.0
 BATCH = 20_000
 
@@ -82,8 +83,9 @@ def rows(matches: int, rng: random.Random) -> Iterator[tuple[str, list[tuple[Any
         position = positions[ply - 1] if ply else starts[game_id]
         winner = None if active else GAMES[game_id].sides[match_id % 2]
         batch_m.append((
-            match_id, guild, channel, None, game_id, first + 1, second + 1, starts[game_id],
-            position, ply, "active" if active else "finished", winner, None, 86_400,
+            match_id, guild, channel, THREADS + match_id, game_id, first + 1, second + 1,
+            starts[game_id], position, ply, "active" if active else "finished", winner, None,
+            86_400,
             now + 86_400 * rng.random() if active else None, None, created,
             None if active else created + 600, 0, None,
             None if active else "resignation", None if active else winner, None, None,

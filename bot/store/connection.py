@@ -19,7 +19,7 @@ import contextlib
 import contextvars
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -111,6 +111,16 @@ def raise_if_refused(err: BaseException) -> None:
     if refusal is not None:
         log.warning("write refused by the database: %s", err)
         raise refusal from err
+
+
+@contextlib.contextmanager
+def refusals() -> Iterator[None]:
+    """What the database refuses (read-only, full, locked, unreachable) raised as CannotSave."""
+    try:
+        yield
+    except Exception as err:
+        raise_if_refused(err)
+        raise
 
 
 class Tx:
@@ -318,24 +328,18 @@ class Store:
     # --- reads and single writes ---------------------------------------------------------
     async def write_one(self, sql: str, params: Params = ()) -> int:
         """One statement, atomic by itself (no transaction around it); its row count."""
-        try:
+        with refusals():
             async with self._single("writer") as driver:
                 return int(await driver.guarded(driver.run(sql, params)))
-        except Exception as err:
-            raise_if_refused(err)
-            raise
 
     async def all(self, sql: str | Executable, params: Params = ()) -> list[Row]:
         """Rows of a query: in this task's transaction if one is open, else on their own."""
         tx = self._current.get()
         if tx is not None:
             return await tx.all(sql, params)
-        try:
+        with refusals():
             async with self._single("reader") as driver:
                 return list(await driver.guarded(driver.fetch(sql, params)))
-        except Exception as err:
-            raise_if_refused(err)
-            raise
 
     async def one(self, sql: str | Executable, params: Params = ()) -> Row | None:
         rows = await self.all(sql, params)

@@ -44,9 +44,9 @@ class MatchRows:
 
     async def active_here(self, guild_id: int, channel_id: int) -> list[Row]:
         """Games in progress in a channel or its game threads."""
-        return await self.store.all(
-            f"{_SELECT} WHERE guild_id = ? AND (channel_id = ? OR thread_id = ?) "
-            "AND status = 'active' ORDER BY id",
+        return await self.store.all(  # one index each (a thread's id is unique on Discord)
+            f"{_SELECT} WHERE (guild_id = ? AND channel_id = ? AND status = 'active') "
+            "OR (thread_id = ? AND status = 'active') ORDER BY id",
             (guild_id, channel_id, channel_id),
         )
 
@@ -55,9 +55,9 @@ class MatchRows:
     ) -> list[Row]:
         marks = ", ".join("?" for _ in statuses)
         return await self.store.all(
-            f"{_SELECT} WHERE guild_id = ? AND ? IN (first_user, second_user) "
+            f"{_SELECT} WHERE guild_id = ? AND (first_user = ? OR second_user = ?) "
             f"AND status IN ({marks}) ORDER BY id DESC LIMIT ?",
-            (guild_id, user_id, *statuses, limit),
+            (guild_id, user_id, user_id, *statuses, limit),
         )
 
     async def finished_of(
@@ -65,10 +65,10 @@ class MatchRows:
     ) -> list[Row]:
         """A user's finished games against people (or, with `computer`, the computer)."""
         against = "IS NOT NULL" if computer else "IS NULL"
-        return await self.store.all(
+        return await self.store.all(  # first_user = ? OR second_user = ?: an index each
             f"{_SELECT} WHERE guild_id = ? AND game_id = ? AND status = 'finished' "
-            f"AND ? IN (first_user, second_user) AND computer_level {against}",
-            (guild_id, game_id, user_id),
+            f"AND (first_user = ? OR second_user = ?) AND computer_level {against}",
+            (guild_id, game_id, user_id, user_id),
         )
 
     async def computer_to_move(self, shards: Shards | None = None) -> list[int]:

@@ -21,11 +21,13 @@ from sqlalchemy import (
     Text,
     text,
 )
+from sqlalchemy.types import TypeEngine
 
 #: a 64-bit id; INTEGER on SQLite (an INTEGER PRIMARY KEY is the rowid there)
 Id = BigInteger().with_variant(Integer(), "sqlite")
-#: seconds since the epoch: DOUBLE PRECISION, REAL on SQLite (the same 8-byte float)
-Time = Double().with_variant(REAL(), "sqlite")
+#: an 8-byte float (times in seconds since the epoch, ratings): DOUBLE PRECISION, REAL on
+#: SQLite
+Real: TypeEngine[float] = Double().with_variant(REAL(), "sqlite")
 
 metadata = MetaData()
 
@@ -40,8 +42,8 @@ challenges = Table(
     Column("game_id", Text, nullable=False),
     Column("challenger_side", Text),
     Column("move_seconds", Integer, nullable=False),
-    Column("created_at", Time, nullable=False),
-    Column("expires_at", Time, nullable=False),
+    Column("created_at", Real, nullable=False),
+    Column("expires_at", Real, nullable=False),
     Column("status", Text, nullable=False),
     Column("match_id", Id, ForeignKey("matches.id")),
     Column("rematch_of", Id, ForeignKey("matches.id")),
@@ -69,10 +71,10 @@ matches = Table(
     Column("winner_side", Text),
     Column("result_reason", Text),
     Column("move_seconds", Integer, nullable=False),
-    Column("deadline", Time),
+    Column("deadline", Real),
     Column("draw_offer_by", Id),
-    Column("created_at", Time, nullable=False),
-    Column("ended_at", Time),
+    Column("created_at", Real, nullable=False),
+    Column("ended_at", Real),
     Column("reminded", Integer, nullable=False, server_default="0"),
     Column("ended_by", Id),
     Column("termination", Text),
@@ -113,7 +115,7 @@ moves = Table(
     Column("ply", Integer, primary_key=True),
     Column("move", Text, nullable=False),
     Column("user_id", Id, nullable=False),
-    Column("played_at", Time, nullable=False),
+    Column("played_at", Real, nullable=False),
     Column("position", Text),
     sqlite_with_rowid=False,
 )
@@ -124,9 +126,9 @@ ratings = Table(
     Column("guild_id", Id, primary_key=True),
     Column("game_id", Text, primary_key=True),
     Column("user_id", Id, primary_key=True),
-    Column("rating", Time, nullable=False),
-    Column("rd", Time, nullable=False),
-    Column("volatility", Time, nullable=False),
+    Column("rating", Real, nullable=False),
+    Column("rd", Real, nullable=False),
+    Column("volatility", Real, nullable=False),
     Column("wins", Integer, nullable=False, server_default="0"),
     Column("draws", Integer, nullable=False, server_default="0"),
     Column("losses", Integer, nullable=False, server_default="0"),
@@ -155,9 +157,9 @@ announcements = Table(
     Column("kind", Text, nullable=False),
     Column("challenge_id", Id, ForeignKey("challenges.id")),
     Column("match_id", Id, ForeignKey("matches.id")),
-    Column("created_at", Time, nullable=False),
-    Column("claimed_at", Time),
-    Column("sent_at", Time),
+    Column("created_at", Real, nullable=False),
+    Column("claimed_at", Real),
+    Column("sent_at", Real),
     Column("attempts", Integer, nullable=False, server_default="0"),
     Index(
         "announcements_pending",

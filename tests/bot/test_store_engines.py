@@ -9,6 +9,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -18,6 +19,7 @@ from bot.checkdb import check_db
 from bot.errors import StoreError
 from bot.service import MatchService
 from bot.store import DatabaseUrl, Store
+from bot.store.connection import head_revision
 from bot.store.schema import TABLES, metadata
 from tests import pgserver
 from tests.conftest import new_pg_database
@@ -25,18 +27,28 @@ from tests.faults import ROOT
 from tests.servicekit import ALICE, BOB, CHANNEL, GUILD, Clock, play_random, start_match
 
 
+@pytest.mark.filterwarnings("ignore:.*expression-based index")
 async def test_the_migrated_schema_is_the_one_the_code_describes(store: Store) -> None:
     async with store.engine.connect() as connection:
         differences = await connection.run_sync(
             lambda sync: compare_metadata(MigrationContext.configure(sync), metadata)
         )
+    # Alembic cannot compare an index on an expression (it sees one removed and one added)
+    differences = [d for d in differences if not _expression_index(d)]
     if store.dialect == "sqlite":  # SQLite reports an INTEGER PRIMARY KEY (the rowid) nullable
-        differences = [
-            d
-            for d in differences
-            if d[0][0] != "modify_nullable" or d[0][3] not in ("id", "user_id")
-        ]
+        differences = [d for d in differences if not _rowid_nullable(d)]
     assert differences == []
+
+
+def _expression_index(difference: Any) -> bool:
+    return difference[0] in ("add_index", "remove_index") and (
+        difference[1].name == "matches_remind_at"
+    )
+
+
+def _rowid_nullable(difference: Any) -> bool:
+    change = difference[0]
+    return change[0] == "modify_nullable" and change[3] in ("id", "user_id")
 
 
 @pytest.mark.parametrize(
@@ -121,7 +133,7 @@ async def test_copy_db_moves_a_servers_history_into_postgresql(
 async def test_migrate_reports_the_revision(db_url: str) -> None:
     done = _bot("migrate", "--db", db_url)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().endswith("is at schema revision 0010")
+    assert done.stdout.strip().endswith(f"is at schema revision {head_revision()}")
 
 
 async def test_two_games_ending_at_once_both_count_in_the_ratings(db_url: str) -> None:
