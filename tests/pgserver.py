@@ -66,6 +66,7 @@ class PgServer:
         self.folder = folder
         self.data = folder / "data"
         self.port_file = folder / "port"
+        self.options = ""
         self.as_root = os.geteuid() == 0
 
     def _run(self, *args: str) -> None:
@@ -90,17 +91,21 @@ class PgServer:
         if self.as_root:
             shutil.chown(self.folder, SERVER_ACCOUNT, SERVER_ACCOUNT)
         self._run("initdb", "-D", str(self.data), "-U", USER, "-A", "trust", "-E", "UTF8")
-        port = _free_port()
-        self.port_file.write_text(str(port))
-        options = f"-p {port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections=200"
+        self.port_file.write_text(str(_free_port()))
+        self.options = f"-c listen_addresses=127.0.0.1 -c max_connections=200 -k {self.folder}"
         if not durable:
-            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        log = self.folder / "server.log"
-        self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(log), "-w", "start")
+            self.options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        self.resume()
         return self
 
+    def resume(self) -> None:
+        """Start the server (again, after `stop`) on its folder and port."""
+        options = f"-p {self.port} {self.options}"
+        log = self.folder / "server.log"
+        self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(log), "-w", "start")
+
     def stop(self) -> None:
-        if self.data.is_dir():
+        if (self.data / "postmaster.pid").is_file():
             self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
 
     def destroy(self) -> None:

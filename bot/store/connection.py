@@ -66,43 +66,32 @@ _PG_CANNOT_SAVE = {
 MAX_ID = 2**63 - 1
 
 
-def _pg_code(err: BaseException) -> str | None:
-    """The SQLSTATE of a PostgreSQL error, wherever in the chain it is."""
+def _causes(err: BaseException) -> Iterator[BaseException]:
+    """The error, and what caused it (SQLAlchemy's wrapped driver error, its cause...)."""
     seen: BaseException | None = err
     while seen is not None:
-        code = getattr(seen, "sqlstate", None)
-        if isinstance(code, str):
-            return code
-        seen = seen.__cause__ or getattr(seen, "orig", None)
-    return None
+        yield seen
+        seen = getattr(seen, "orig", None) or seen.__cause__
 
 
 def cannot_save(err: BaseException) -> CannotSave | None:
     """The CannotSave an error amounts to, or None if it is another kind of error."""
-    if isinstance(err, DBAPIError) and err.orig is not None:
-        if err.connection_invalidated:
+    if isinstance(err, DBAPIError) and err.connection_invalidated:
+        return CannotSave("the connection to the database was lost")
+    for cause in _causes(err):
+        if isinstance(cause, sqlite3.Error):
+            why = _SQLITE_CANNOT_SAVE.get(getattr(cause, "sqlite_errorcode", -1) & 0xFF)
+            return CannotSave(why) if why else None
+        if isinstance(cause, OSError):  # the server is not listening, or went away
+            return CannotSave("the database server cannot be reached")
+        code = getattr(cause, "sqlstate", None)
+        if isinstance(code, str):
+            why = _PG_CANNOT_SAVE.get(code) or _PG_CANNOT_SAVE.get(code[:2])
+            return CannotSave(why) if why else None
+        lost = "ConnectionDoesNotExist" in type(cause).__name__
+        if lost or isinstance(cause, InterfaceError):
             return CannotSave("the connection to the database was lost")
-        err = err.orig
-    if isinstance(err, sqlite3.Error):
-        why = _SQLITE_CANNOT_SAVE.get(getattr(err, "sqlite_errorcode", -1) & 0xFF)
-        return CannotSave(why) if why else None
-    if isinstance(err, OSError):  # the server is not listening
-        return CannotSave("the database server cannot be reached")
-    code = _pg_code(err)
-    if code is None:
-        return CannotSave("the connection to the database was lost") if _is_lost(err) else None
-    why = _PG_CANNOT_SAVE.get(code) or _PG_CANNOT_SAVE.get(code[:2])
-    return CannotSave(why) if why else None
-
-
-def _is_lost(err: BaseException) -> bool:
-    """A connection that broke underneath (asyncpg says so by its exception's name)."""
-    seen: BaseException | None = err
-    while seen is not None:
-        if "ConnectionDoesNotExist" in type(seen).__name__ or isinstance(seen, InterfaceError):
-            return True
-        seen = seen.__cause__
-    return False
+    return None
 
 
 def raise_if_refused(err: BaseException) -> None:
@@ -118,6 +107,8 @@ def refusals() -> Iterator[None]:
     """What the database refuses (read-only, full, locked, unreachable) raised as CannotSave."""
     try:
         yield
+    except CannotSave:
+        raise
     except Exception as err:
         raise_if_refused(err)
         raise
@@ -281,7 +272,8 @@ class Store:
             async with self._write:
                 yield await self._hold("writer")
             return
-        connection = await self.engine.connect()
+        with refusals():
+            connection = await self.engine.connect()
         try:
             yield await driver_of(connection)
         finally:

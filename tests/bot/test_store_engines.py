@@ -8,6 +8,7 @@ import asyncio
 import random
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 
 from bot.checkdb import check_db
-from bot.errors import StoreError
+from bot.errors import CannotSave, StoreError
 from bot.service import MatchService
 from bot.store import DatabaseUrl, Store
 from bot.store.connection import head_revision
@@ -24,6 +25,7 @@ from bot.store.schema import TABLES, metadata
 from tests import pgserver
 from tests.conftest import new_pg_database
 from tests.faults import ROOT
+from tests.pgserver import PgServer
 from tests.servicekit import ALICE, BOB, CHANNEL, GUILD, Clock, play_random, start_match
 
 
@@ -174,3 +176,27 @@ def test_without_postgresql_make_test_stops_with_one_line(
     assert pgserver.main(["check"]) == 1
     said = capsys.readouterr().err.strip().splitlines()
     assert len(said) == 1 and "apt install postgresql" in said[0]
+
+
+async def test_a_database_server_that_goes_away_refuses_then_recovers() -> None:
+    """PostgreSQL stopped under a running bot: writes and reads say the bot cannot save (the
+    connections it kept are broken), nothing is half-written, and once the server is back
+    the same store carries on."""
+    server = PgServer(Path(tempfile.mkdtemp(prefix="bot-tests-pg-gone-"))).start(durable=False)
+    try:
+        url = server.create_database("gone")
+        store = await Store.open(url)
+        service = MatchService(store, clock=Clock())
+        match = await start_match(service, side="black")
+        server.stop()
+        with pytest.raises(CannotSave, match=r"cannot be reached|connection to the database"):
+            await service.play.move(GUILD, CHANNEL, ALICE, "11-15", match.id)
+        with pytest.raises(CannotSave):
+            await service.play.resign(GUILD, CHANNEL, BOB, match.id)
+        server.resume()
+        moved = await service.play.move(GUILD, CHANNEL, ALICE, "11-15", match.id)
+        assert moved.match.ply == 1 and moved.match.active
+        await store.close()
+        assert await check_db(url) == (1, [])
+    finally:
+        server.destroy()
