@@ -74,7 +74,7 @@ class FakeGateway:
         app.router.add_get("/api/v10/oauth2/applications/@me", self._application)
         app.router.add_get("/api/v10/gateway/bot", self._gateway_bot)
         app.router.add_get("/", self._gateway)
-        self._runner = web.AppRunner(app)
+        self._runner = web.AppRunner(app, access_log=None)  # its lines are not the bot's
         await self._runner.setup()
         await web.TCPSite(self._runner, "127.0.0.1", self.port).start()
 
