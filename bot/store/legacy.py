@@ -5,6 +5,19 @@ built the same way), and later changes are Alembic revisions of their own."""
 
 from __future__ import annotations
 
+#: what logging a move does to its match (the trigger's body since step 9; the PostgreSQL
+#: baseline's trigger function runs the same statement)
+ADVANCE_MATCH = """
+    UPDATE matches SET
+        ply = NEW.ply,
+        position = NEW.position,
+        deadline = CASE WHEN computer_parity = NEW.ply % 2 THEN NULL
+            ELSE NEW.played_at + move_seconds END,
+        reminded = 0,
+        draw_offer_by = CASE WHEN draw_offer_by = NEW.user_id THEN draw_offer_by END
+    WHERE id = NEW.match_id
+"""
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 1: challenges, matches, the move log, ratings
     (
@@ -188,14 +201,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
         """
         CREATE TRIGGER moves_advance_match AFTER INSERT ON moves BEGIN
-            UPDATE matches SET
-                ply = NEW.ply,
-                position = NEW.position,
-                deadline = CASE WHEN computer_parity = NEW.ply % 2 THEN NULL
-                    ELSE NEW.played_at + move_seconds END,
-                reminded = 0,
-                draw_offer_by = CASE WHEN draw_offer_by = NEW.user_id THEN draw_offer_by END
-            WHERE id = NEW.match_id;
+        """
+        + ADVANCE_MATCH
+        + """;
         END
         """,
         """

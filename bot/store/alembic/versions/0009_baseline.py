@@ -11,7 +11,7 @@ Create Date: 2026-11-22
 
 from alembic import op
 
-from bot.store.legacy import MIGRATIONS
+from bot.store.legacy import ADVANCE_MATCH, MIGRATIONS
 
 revision = "0009"
 down_revision = None
@@ -132,17 +132,10 @@ POSTGRESQL = (
     """,
     "CREATE INDEX announcements_pending ON announcements (id) WHERE sent_at IS NULL",
     # the move log advances its match, as SQLite's trigger of legacy step 9 does
-    """
+    f"""
     CREATE FUNCTION moves_advance_match() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-        UPDATE matches SET
-            ply = NEW.ply,
-            position = NEW.position,
-            deadline = CASE WHEN computer_parity = NEW.ply % 2 THEN NULL
-                ELSE NEW.played_at + move_seconds END,
-            reminded = 0,
-            draw_offer_by = CASE WHEN draw_offer_by = NEW.user_id THEN draw_offer_by END
-        WHERE id = NEW.match_id;
+        {ADVANCE_MATCH};
         RETURN NULL;
     END
     $$
