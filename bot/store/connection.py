@@ -62,6 +62,8 @@ _PG_CANNOT_SAVE = {
     "40P01": "the database was busy with the same game (a concurrent change)",
     "55P03": "the database is busy (locked by another program)",
 }
+#: connections a process keeps for PostgreSQL writes (besides its one for reads)
+WRITERS = 8
 #: the largest id either engine can store; anything else names nothing
 MAX_ID = 2**63 - 1
 
@@ -158,7 +160,11 @@ class Store:
         self.readonly = readonly
         self._write = asyncio.Lock() if self.dialect == "sqlite" else None
         self._held: dict[str, Driver] = {}  # the "reader" and the "writer" kept open
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._read_lock = asyncio.Lock()
+        #: PostgreSQL's writers kept open, by name, each taken by one write at a time
+        self._writers: asyncio.Queue[str] = asyncio.Queue()
+        for number in range(WRITERS):
+            self._writers.put_nowait(f"writer{number}")
         self._opening = asyncio.Lock()
         self._current: contextvars.ContextVar[Tx | None] = contextvars.ContextVar(
             f"tx-{id(self)}", default=None
@@ -248,36 +254,43 @@ class Store:
             return driver
 
     @asynccontextmanager
-    async def _single(self, role: str) -> AsyncIterator[Driver]:
-        """The kept connection for statements outside transactions: reads ("reader") or
-        single writes ("writer"). aiosqlite queues statements itself; an asyncpg connection
-        takes one at a time, so a lock does. A connection that broke is dropped."""
-        lock = self._write if self.dialect == "sqlite" and role == "writer" else None
-        if self.dialect != "sqlite":
-            lock = self._locks.setdefault(role, asyncio.Lock())
-        async with lock or contextlib.nullcontext():
-            driver = await self._hold(role)
+    async def _reading(self) -> AsyncIterator[Driver]:
+        """The kept connection for reads outside transactions. aiosqlite queues statements
+        itself; an asyncpg connection takes one at a time, so a lock does. A connection that
+        broke is dropped."""
+        if self.dialect == "sqlite":
+            yield await self._hold("reader")
+            return
+        async with self._read_lock:
+            driver = await self._hold("reader")
             try:
                 yield driver
             except Exception as err:
-                if cannot_save(err) is not None and self.dialect != "sqlite":
+                if cannot_save(err) is not None:
                     await driver.connection.invalidate()
                 raise
 
     @asynccontextmanager
     async def _writing(self) -> AsyncIterator[Driver]:
-        """The connection a transaction runs on: SQLite's one writer at a time, or one of
-        PostgreSQL's pool."""
+        """The connection a write (a transaction, or one statement) runs on: SQLite's one
+        writer at a time; on PostgreSQL a free one of the writers kept open, so a process's
+        writes commit side by side and share the server's flushes of its log."""
         if self._write is not None:
             async with self._write:
                 yield await self._hold("writer")
             return
-        with refusals():
-            connection = await self.engine.connect()
+        role = await self._writers.get()
         try:
-            yield await driver_of(connection)
+            with refusals():
+                driver = await self._hold(role)
+            try:
+                yield driver
+            except Exception as err:
+                if cannot_save(err) is not None:
+                    await driver.connection.invalidate()
+                raise
         finally:
-            await uncancelled(connection.close())
+            self._writers.put_nowait(role)
 
     # --- transactions --------------------------------------------------------------------
     @asynccontextmanager
@@ -321,7 +334,7 @@ class Store:
     async def write_one(self, sql: str, params: Params = ()) -> int:
         """One statement, atomic by itself (no transaction around it); its row count."""
         with refusals():
-            async with self._single("writer") as driver:
+            async with self._writing() as driver:
                 return int(await driver.guarded(driver.run(sql, params)))
 
     async def all(self, sql: str | Executable, params: Params = ()) -> list[Row]:
@@ -330,7 +343,7 @@ class Store:
         if tx is not None:
             return await tx.all(sql, params)
         with refusals():
-            async with self._single("reader") as driver:
+            async with self._reading() as driver:
                 return list(await driver.guarded(driver.fetch(sql, params)))
 
     async def one(self, sql: str | Executable, params: Params = ()) -> Row | None:
