@@ -8,112 +8,42 @@ task running it is cancelled; a write the database cannot take (read-only, full,
 unreachable) raises CannotSave after rolling back, so nothing is ever half-written.
 
 SQLite takes one writer at a time (BEGIN IMMEDIATE). PostgreSQL runs transactions side by side
-at READ COMMITTED: a transaction that decides on a row reads it with `lock=True`
-(SELECT ... FOR UPDATE), so a rival waits for the decision and then sees it.
+at READ COMMITTED: a transaction that decides on a row reads it FOR UPDATE (`locking`), so a
+rival waits for the decision and then sees it.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import contextvars
 import logging
-import sqlite3
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Table, event
-from sqlalchemy.exc import DBAPIError, InterfaceError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.sql.base import Executable
 
-from ..errors import CannotSave, StoreError
+from ..errors import StoreError
 from .drivers import Driver, Params, driver_of
+from .refusals import cannot_save, raise_if_refused, refusals
 from .rows import Row
 from .tasks import uncancelled
 from .urls import DatabaseUrl
 
-T = TypeVar("T")
 log = logging.getLogger("bot.store")
 MIGRATIONS = Path(__file__).resolve().parent / "alembic"
 
-#: SQLite primary result codes that mean "the database cannot take a write now"
-_SQLITE_CANNOT_SAVE = {
-    sqlite3.SQLITE_BUSY: "the database is busy (locked by another program)",
-    sqlite3.SQLITE_LOCKED: "the database is busy (locked by another program)",
-    sqlite3.SQLITE_READONLY: "the database is read-only",
-    sqlite3.SQLITE_IOERR: "the disk reported an error",
-    sqlite3.SQLITE_FULL: "the disk is full",
-    sqlite3.SQLITE_CANTOPEN: "the database file cannot be opened",
-}
-#: PostgreSQL error classes and codes that mean the same
-_PG_CANNOT_SAVE = {
-    "08": "the database server cannot be reached",
-    "57": "the database server is shutting down or restarting",
-    "53": "the database server is out of resources (disk, memory or connections)",
-    "25006": "the database is read-only",
-    "40001": "the database was busy with the same game (a concurrent change)",
-    "40P01": "the database was busy with the same game (a concurrent change)",
-    "55P03": "the database is busy (locked by another program)",
-}
 #: connections a process keeps for PostgreSQL writes (besides its one for reads)
 WRITERS = 8
 #: the largest id either engine can store; anything else names nothing
 MAX_ID = 2**63 - 1
-
-
-def _causes(err: BaseException) -> Iterator[BaseException]:
-    """The error, and what caused it (SQLAlchemy's wrapped driver error, its cause...)."""
-    seen: BaseException | None = err
-    while seen is not None:
-        yield seen
-        seen = getattr(seen, "orig", None) or seen.__cause__
-
-
-def cannot_save(err: BaseException) -> CannotSave | None:
-    """The CannotSave an error amounts to, or None if it is another kind of error."""
-    if isinstance(err, DBAPIError) and err.connection_invalidated:
-        return CannotSave("the connection to the database was lost")
-    for cause in _causes(err):
-        if isinstance(cause, sqlite3.Error):
-            why = _SQLITE_CANNOT_SAVE.get(getattr(cause, "sqlite_errorcode", -1) & 0xFF)
-            return CannotSave(why) if why else None
-        if isinstance(cause, OSError):  # the server is not listening, or went away
-            return CannotSave("the database server cannot be reached")
-        code = getattr(cause, "sqlstate", None)
-        if isinstance(code, str):
-            why = _PG_CANNOT_SAVE.get(code) or _PG_CANNOT_SAVE.get(code[:2])
-            return CannotSave(why) if why else None
-        lost = "ConnectionDoesNotExist" in type(cause).__name__
-        if lost or isinstance(cause, InterfaceError):
-            return CannotSave("the connection to the database was lost")
-    return None
-
-
-def raise_if_refused(err: BaseException) -> None:
-    """Raise CannotSave for a write the database refused (the caller re-raises the rest)."""
-    refusal = cannot_save(err)
-    if refusal is not None:
-        log.warning("write refused by the database: %s", err)
-        raise refusal from err
-
-
-@contextlib.contextmanager
-def refusals() -> Iterator[None]:
-    """What the database refuses (read-only, full, locked, unreachable) raised as CannotSave."""
-    try:
-        yield
-    except CannotSave:
-        raise
-    except Exception as err:
-        raise_if_refused(err)
-        raise
 
 
 class Tx:
