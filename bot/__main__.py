@@ -82,6 +82,7 @@ def _run(args: argparse.Namespace) -> int:
             raise SettingsError(f"--shard-ids {args.shard_ids}: {why}") from None
         settings = replace(settings, shards=shards)
     database = args.db or settings.database_url
+    settings = replace(settings, database_url=database)
     if args.command == "migrate":
         print(asyncio.run(migrate_db(database)))
         return 0

@@ -5,6 +5,7 @@ processes race (a game's result and both ratings land once each)."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import subprocess
 import sys
@@ -76,8 +77,23 @@ def test_a_database_url_the_bot_cannot_use_is_one_clear_error(text: str) -> None
 
 def _bot(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "bot", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "bot", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "DISCORD_TOKEN": "x"},
     )
+
+
+@pytest.mark.parametrize("command", [[], ["run"], ["sync"], ["console"], ["check-db"], ["migrate"]])
+def test_every_command_takes_db(command: list[str]) -> None:
+    done = _bot(*command, "--db", "mysql://bot@db/games")
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        "error: the database URL's scheme mysql:// is not one the bot knows: give a file path, "
+        "sqlite:///… or postgresql://…"
+    ]
 
 
 async def _history(url: str, games: int) -> None:
