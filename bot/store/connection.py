@@ -191,14 +191,8 @@ class Store:
         if self.dialect == "sqlite":
             yield await self._hold("reader")
             return
-        async with self._read_lock:
-            driver = await self._hold("reader")
-            try:
-                yield driver
-            except Exception as err:
-                if cannot_save(err) is not None:
-                    await driver.connection.invalidate()
-                raise
+        async with self._read_lock, self._using("reader") as driver:
+            yield driver
 
     @asynccontextmanager
     async def _writing(self) -> AsyncIterator[Driver]:
@@ -211,16 +205,22 @@ class Store:
             return
         role = await self._writers.get()
         try:
-            with refusals():
-                driver = await self._hold(role)
-            try:
+            async with self._using(role) as driver:
                 yield driver
-            except Exception as err:
-                if cannot_save(err) is not None:
-                    await driver.connection.invalidate()
-                raise
         finally:
             self._writers.put_nowait(role)
+
+    @asynccontextmanager
+    async def _using(self, role: str) -> AsyncIterator[Driver]:
+        """A kept PostgreSQL connection for one use; dropped if it broke meanwhile."""
+        with refusals():
+            driver = await self._hold(role)
+        try:
+            yield driver
+        except Exception as err:
+            if cannot_save(err) is not None:
+                await driver.connection.invalidate()
+            raise
 
     # --- transactions --------------------------------------------------------------------
     @asynccontextmanager
