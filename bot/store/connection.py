@@ -133,8 +133,7 @@ class Store:
             await store.close()
             if isinstance(err, StoreError | asyncio.CancelledError | KeyboardInterrupt):
                 raise
-            why = cannot_save(err) or err
-            raise StoreError(f"cannot use the database {url}: {url.why(why)}") from None
+            raise StoreError(f"cannot use the database {url}: {url.why(err)}") from None
         return store
 
     async def close(self) -> None:

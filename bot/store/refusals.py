@@ -36,7 +36,7 @@ _PG_CANNOT_SAVE = {
 }
 
 
-def _causes(err: BaseException) -> Iterator[BaseException]:
+def causes(err: BaseException) -> Iterator[BaseException]:
     """The error, and what caused it (SQLAlchemy's wrapped driver error, its cause...)."""
     seen: BaseException | None = err
     while seen is not None:
@@ -48,7 +48,7 @@ def cannot_save(err: BaseException) -> CannotSave | None:
     """The CannotSave an error amounts to, or None if it is another kind of error."""
     if isinstance(err, DBAPIError) and err.connection_invalidated:
         return CannotSave("the connection to the database was lost")
-    for cause in _causes(err):
+    for cause in causes(err):
         if isinstance(cause, sqlite3.Error):
             why = _SQLITE_CANNOT_SAVE.get(getattr(cause, "sqlite_errorcode", -1) & 0xFF)
             return CannotSave(why) if why else None

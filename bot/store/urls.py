@@ -12,7 +12,8 @@ from urllib.parse import quote
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
-from ..errors import CannotSave, StoreError
+from ..errors import StoreError
+from .refusals import cannot_save, causes
 
 _SQLITE = ("sqlite://", "sqlite+aiosqlite://")
 _POSTGRESQL = ("postgresql://", "postgres://", "postgresql+asyncpg://")
@@ -82,22 +83,22 @@ class DatabaseUrl:
 
     def why(self, err: BaseException) -> str:
         """Why the database cannot be used, in words an operator can act on."""
-        if self.path is None:
-            return str(err).splitlines()[0] if str(err) else type(err).__name__
-        code = getattr(getattr(err, "orig", err), "sqlite_errorcode", -1) & 0xFF
-        readonly = code == sqlite3.SQLITE_READONLY or (
-            isinstance(err, CannotSave) and "read-only" in str(err)
-        )
-        cannot_open = code == sqlite3.SQLITE_CANTOPEN or (
-            isinstance(err, CannotSave) and "cannot be opened" in str(err)
-        )
-        if (readonly or cannot_open) and not os.access(Path(self.path).parent, os.W_OK):
+        driver_error = next((c for c in causes(err) if isinstance(c, sqlite3.Error)), None)
+        code = getattr(driver_error, "sqlite_errorcode", -1) & 0xFF
+        folder = Path(str(self.path)).parent
+        if code in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN) and not os.access(
+            folder, os.W_OK
+        ):
             return (
                 "its folder is read-only, and the bot must write there (fix the mount or move it)"
             )
-        if readonly:
+        if code == sqlite3.SQLITE_READONLY:
             return "the file is read-only, and the bot must write to it (fix its permissions)"
-        return str(getattr(err, "orig", None) or err)
+        refusal = cannot_save(err)
+        if refusal is not None:
+            return refusal.why
+        said = str(driver_error or err).strip()
+        return said.splitlines()[0] if said else type(err).__name__
 
 
 def _check_header(path: Path) -> None:
