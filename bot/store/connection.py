@@ -80,14 +80,13 @@ class Tx:
 
 
 class Store:
-    """An engine; on SQLite also its two connections (one for reads, one for the one writer
-    at a time, behind a lock), on PostgreSQL a pool that transactions share."""
+    """An engine and the connections it keeps: on SQLite one for reads and one for the one
+    writer at a time (behind a lock); on PostgreSQL one for reads and WRITERS for writes."""
 
-    def __init__(self, engine: AsyncEngine, url: DatabaseUrl, *, readonly: bool = False) -> None:
+    def __init__(self, engine: AsyncEngine, url: DatabaseUrl) -> None:
         self.engine = engine
         self.url = url
         self.dialect = engine.dialect.name
-        self.readonly = readonly
         self._write = asyncio.Lock() if self.dialect == "sqlite" else None
         self._held: dict[str, Driver] = {}  # the "reader" and the "writer" kept open
         self._read_lock = asyncio.Lock()
@@ -105,20 +104,18 @@ class Store:
         cls,
         target: str | Path | DatabaseUrl,
         *,
-        upto: str = "head",
         readonly: bool = False,
         migrate: bool = True,
         busy_seconds: float = 5.0,
-        pool_size: int = 10,
     ) -> Store:
-        """Open and migrate to revision `upto` (creating folders and the SQLite file if
+        """Open and migrate to the newest revision (creating folders and the SQLite file if
         needed), or, `readonly` or not `migrate`, use the database as it is. Raises StoreError
         with one readable line (and leaves nothing open) if it cannot be used."""
         url = target if isinstance(target, DatabaseUrl) else DatabaseUrl.parse(target)
         if url.is_sqlite:
             url.prepare_file(readonly=readonly)
-        engine = _engine(url, readonly=readonly, busy_seconds=busy_seconds, pool_size=pool_size)
-        store = cls(engine, url, readonly=readonly)
+        engine = _engine(url, readonly=readonly, busy_seconds=busy_seconds)
+        store = cls(engine, url)
         try:
             current = await store.revision()
             if current is not None and current not in _revisions():
@@ -128,7 +125,7 @@ class Store:
                     "or upgrade this one"
                 )
             if migrate and not readonly:
-                await store.migrate(upto)
+                await store.migrate()
         except BaseException as err:
             await store.close()
             if isinstance(err, StoreError | asyncio.CancelledError | KeyboardInterrupt):
@@ -164,11 +161,11 @@ class Store:
         row = await self.one("PRAGMA user_version")
         return int(row[0]) if row is not None else 0
 
-    async def migrate(self, upto: str = "head") -> None:
-        """Upgrade to revision `upto` in one transaction (on PostgreSQL, one process at a
+    async def migrate(self) -> None:
+        """Upgrade to the newest revision in one transaction (on PostgreSQL, one process at a
         time: the others wait, then find nothing to do)."""
         async with self._writing() as driver:
-            await uncancelled(driver.connection.run_sync(_upgrade, upto))
+            await uncancelled(driver.connection.run_sync(_upgrade))
 
     # --- connections ---------------------------------------------------------------------
     async def _hold(self, role: str) -> Driver:
@@ -287,10 +284,14 @@ class Store:
         return await self.one(self.locking(sql), (row_id,))
 
     def locking(self, sql: str) -> str:
-        """`sql` holding the rows it reads until the transaction ends (PostgreSQL: FOR
+        """`sql` holding the rows it reads until this task's transaction ends, if it is in
+        one (a read outside any transaction takes no lock)."""
+        return self.for_update(sql) if self._current.get() is not None else sql
+
+    def for_update(self, sql: str) -> str:
+        """`sql` holding the rows it reads for its statement's transaction (PostgreSQL: FOR
         UPDATE; SQLite already has the one write lock, so it reads as it is)."""
-        in_tx = self._current.get() is not None
-        return f"{sql} FOR UPDATE" if in_tx and self.dialect == "postgresql" else sql
+        return f"{sql} FOR UPDATE" if self.dialect == "postgresql" else sql
 
     async def ids(self, sql: str, params: Sequence[Any] = ()) -> list[int]:
         """The first column of a query's rows (the ids it selects)."""
@@ -322,7 +323,7 @@ def _config(connection: Connection | None = None) -> Config:
     return config
 
 
-def _upgrade(connection: Connection, upto: str) -> None:
+def _upgrade(connection: Connection) -> None:
     """Alembic's upgrade in one transaction. BEGIN goes through SQLAlchemy, so Alembic sees
     a transaction of its caller's and leaves committing to it."""
     sqlite = connection.dialect.name == "sqlite"
@@ -330,7 +331,7 @@ def _upgrade(connection: Connection, upto: str) -> None:
     try:
         if not sqlite:
             connection.exec_driver_sql("SELECT pg_advisory_xact_lock(7227)")
-        command.upgrade(_config(connection), upto)
+        command.upgrade(_config(connection), "head")
         connection.exec_driver_sql("COMMIT")
     except BaseException:
         connection.rollback()
@@ -340,9 +341,7 @@ def _upgrade(connection: Connection, upto: str) -> None:
         connection.commit()  # SQLAlchemy's own bookkeeping: nothing is left open
 
 
-def _engine(
-    url: DatabaseUrl, *, readonly: bool, busy_seconds: float, pool_size: int
-) -> AsyncEngine:
+def _engine(url: DatabaseUrl, *, readonly: bool, busy_seconds: float) -> AsyncEngine:
     """An engine whose connections never begin transactions by themselves: the store says
     BEGIN and COMMIT (so SQLite's BEGIN IMMEDIATE, and reads outside any transaction)."""
     if url.is_sqlite:
@@ -369,8 +368,8 @@ def _engine(
         url.sqlalchemy(readonly=readonly),
         isolation_level="AUTOCOMMIT",
         pool_reset_on_return=None,  # every transaction ends in COMMIT or ROLLBACK itself
-        pool_size=pool_size,
-        max_overflow=pool_size,
+        pool_size=WRITERS + 2,  # the kept ones (a reader, the writers), and one to spare
+        max_overflow=WRITERS + 2,
         pool_pre_ping=True,
         connect_args={"server_settings": options, "timeout": busy_seconds},
     )

@@ -27,9 +27,6 @@ _APPEND = (
     "AND (deadline IS NULL OR deadline > :played_at)"
 )
 
-#: the same, as a statement of its own (PostgreSQL holds the row for the statement's length)
-_LOCKED_APPEND = {"sqlite": _APPEND, "postgresql": f"{_APPEND} FOR UPDATE"}
-
 
 class MatchRows:
     def __init__(self, store: Store) -> None:
@@ -111,9 +108,10 @@ class MatchRows:
             "played_at": played_at,
             "position": position,
         }
+        sql = self.store.for_update(_APPEND)
         if db is not None:
-            return await db.run(self.store.locking(_APPEND), params) == 1
-        return await self.store.write_one(_LOCKED_APPEND[self.store.dialect], params) == 1
+            return await db.run(sql, params) == 1
+        return await self.store.write_one(sql, params) == 1
 
     async def end(self, db: Tx, match_id: int, values: dict[str, Any]) -> None:
         """Finish or abort (inside the transaction that decided it): no deadline, no offer."""
