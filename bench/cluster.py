@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import random
 import signal
@@ -26,7 +25,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -36,7 +34,7 @@ from bot import workers
 from bot.checkdb import check_db
 from bot.service import MatchService
 from bot.store import Store
-from tests.pgserver import PgServer
+from tests.pgserver import throwaway_database
 
 KILL_AFTER = 1_000
 
@@ -110,20 +108,10 @@ def main() -> None:
         return
     folder = Path(tempfile.mkdtemp())
     if args.pg:
-        with own_server(folder) as url:
+        with throwaway_database("cluster") as url:
             run(args, url, folder)
     else:
         run(args, args.db or str(folder / "cluster.sqlite3"), folder)
-
-
-@contextlib.contextmanager
-def own_server(folder: Path) -> Iterator[str]:
-    """A PostgreSQL server for this run (durable settings, as in production); its URL."""
-    server = PgServer(Path(tempfile.mkdtemp(prefix="bench-pg-"))).start()
-    try:
-        yield server.create_database("cluster")
-    finally:
-        server.destroy()
 
 
 def run(args: argparse.Namespace, db: str, folder: Path) -> None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import os
 import random
 import sqlite3
@@ -37,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.service import MatchService
 from bot.store import Store
 from rules import GAMES, GameRecord
-from tests.pgserver import PgServer
+from tests.pgserver import throwaway_database
 
 SERVERS, PLAYERS, CHANNELS, ACTIVE = 50, 100_000, 20, 5_000
 GAME_IDS = list(GAMES)
@@ -239,15 +238,6 @@ async def run(db: str, matches: int) -> None:
         await store.close()
 
 
-@contextlib.contextmanager
-def own_server() -> Iterator[str]:
-    server = PgServer(Path(tempfile.mkdtemp(prefix="bench-pg-"))).start()
-    try:
-        yield server.create_database("scale")
-    finally:
-        server.destroy()
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--db", help="database (default: a new SQLite file)")
@@ -255,7 +245,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=1_000_000)
     args = parser.parse_args()
     if args.pg:
-        with own_server() as url:
+        with throwaway_database("scale") as url:
             asyncio.run(run(url, args.matches))
         return
     folder = tempfile.mkdtemp(prefix="bench-scale-")

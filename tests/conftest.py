@@ -8,7 +8,6 @@ import itertools
 import random
 import subprocess
 import sys
-import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -34,9 +33,8 @@ def clock() -> Clock:
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PgServer]:
     """One PostgreSQL server for the session, torn down after; databases are made from a
-    template already at the bot's schema. Its folder is not under pytest's (which only the
-    test's account may enter): the server may run as another account."""
-    server = PgServer(Path(tempfile.mkdtemp(prefix="bot-tests-pg-"))).start(durable=False)
+    template already at the bot's schema."""
+    server = PgServer.in_temporary_folder("bot-tests-pg-").start(durable=False)
     try:
         server.create_database(TEMPLATE)
         yield server

@@ -16,6 +16,7 @@ import pytest
 from sqlalchemy import event
 
 from bot.store import Store
+from bot.store.drivers import PostgresDriver, SqliteDriver
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,7 +27,7 @@ async def cancelled_at(store: Store, call: int, action: Callable[[], Awaitable[A
     server may or may not). True if it was cancelled, False if it finished first."""
     calls = 0
     task: asyncio.Task[Any] | None = None
-    kind = type(await store._hold("reader"))
+    kind = SqliteDriver if store.dialect == "sqlite" else PostgresDriver
 
     def counting(original: Any) -> Any:
         async def sent(self: Any, *args: Any) -> Any:

@@ -9,12 +9,15 @@ its URL (for benchmarks); `python -m tests.pgserver stop DIR` stops it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 INSTALL_HINT = (
@@ -77,6 +80,12 @@ class PgServer:
         if done.returncode != 0:
             raise RuntimeError(f"{args[0]} failed: {done.stderr.strip() or done.stdout.strip()}")
 
+    @classmethod
+    def in_temporary_folder(cls, prefix: str) -> PgServer:
+        """A server in a new folder under the system's temporary one (not under pytest's,
+        which only the test's account may enter: the server may run as another)."""
+        return cls(Path(tempfile.mkdtemp(prefix=prefix)))
+
     @property
     def port(self) -> int:
         return int(self.port_file.read_text())
@@ -128,6 +137,17 @@ class PgServer:
         if done.returncode != 0:
             raise RuntimeError(f"psql failed: {done.stderr.strip()}")
         return done.stdout
+
+
+@contextlib.contextmanager
+def throwaway_database(name: str) -> Iterator[str]:
+    """A database on a server of its own (durable settings, as in production), started for
+    the `with` block and removed after; its URL."""
+    server = PgServer.in_temporary_folder("bench-pg-").start()
+    try:
+        yield server.create_database(name)
+    finally:
+        server.destroy()
 
 
 def main(argv: list[str]) -> int:

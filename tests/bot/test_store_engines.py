@@ -9,7 +9,6 @@ import os
 import random
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -198,7 +197,7 @@ async def test_a_database_server_that_goes_away_refuses_then_recovers() -> None:
     """PostgreSQL stopped under a running bot: writes and reads say the bot cannot save (the
     connections it kept are broken), nothing is half-written, and once the server is back
     the same store carries on."""
-    server = PgServer(Path(tempfile.mkdtemp(prefix="bot-tests-pg-gone-"))).start(durable=False)
+    server = PgServer.in_temporary_folder("bot-tests-pg-gone-").start(durable=False)
     try:
         url = server.create_database("gone")
         store = await Store.open(url)
