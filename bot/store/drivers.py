@@ -10,6 +10,7 @@ through SQLAlchemy.
 
 from __future__ import annotations
 
+import functools
 import re
 import sqlite3
 from collections.abc import Awaitable, Mapping, Sequence
@@ -83,28 +84,33 @@ class SqliteDriver(Driver):
         return bool(self.raw.in_transaction)
 
 
+@functools.lru_cache(maxsize=1024)
+def numbered(sql: str) -> tuple[str, tuple[str, ...]]:
+    """asyncpg's `$1`… text of SQL marked `?` (in order) or `:name`, and the names in the
+    order of their numbers (none for `?` marks)."""
+    names: list[str] = []
+    marks = 0
+
+    def number(found: re.Match[str]) -> str:
+        nonlocal marks
+        if found[0].startswith("'"):  # quoted text: left as it is
+            return found[0]
+        if found[1] is None:
+            marks += 1
+            return f"${marks}"
+        if found[1] not in names:
+            names.append(found[1])
+        return f"${names.index(found[1]) + 1}"
+
+    return _MARK.sub(number, sql), tuple(names)
+
+
 class PostgresDriver(Driver):
-    def __init__(self, connection: AsyncConnection, raw: Any) -> None:
-        super().__init__(connection, raw)
-        self._numbered: dict[str, tuple[str, tuple[str, ...]]] = {}
-
     def _dollars(self, sql: str, params: Params) -> tuple[str, list[Any]]:
-        """asyncpg's `$1`… text and arguments, from `?` (in order) or `:name` marks."""
-        if sql not in self._numbered:
-            names: list[str] = []
-
-            def number(found: re.Match[str]) -> str:
-                if found[0].startswith("'"):
-                    return found[0]
-                name = found[1] or str(len(names))
-                if found[1] is None or name not in names:
-                    names.append(name)
-                return f"${names.index(name) + 1}" if found[1] else f"${len(names)}"
-
-            self._numbered[sql] = (_MARK.sub(number, sql), tuple(names))
-        text, marks = self._numbered[sql]
+        """asyncpg's text and arguments for `sql` and its parameters."""
+        text, names = numbered(sql)
         if isinstance(params, Mapping):
-            return text, [params[name] for name in marks]
+            return text, [params[name] for name in names]
         return text, list(params)
 
     async def _fetch(self, sql: str, params: Params) -> list[Row]:
