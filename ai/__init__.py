@@ -5,6 +5,7 @@ only; the bot runs it in worker processes."""
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from typing import Any, TypedDict, Unpack
 
@@ -12,6 +13,7 @@ from rules import get_game
 
 from .evaluation import evaluator
 from .levels import DEFAULT_LEVEL, LEVELS, Level, level
+from .perfect import perfect_move
 from .search import MATE, Report, Search
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "Options", "Report", "choose_move", "think"]
@@ -37,10 +39,16 @@ def think(game_id: str, position: Any, **options: Unpack[Options]) -> tuple[str,
     earlier = [game.decode(p) if isinstance(p, str) else p for p in options.get("history", ())]
     rng = random.Random(options.get("seed"))
     seconds = options.get("seconds")
+    budget = chosen.seconds if seconds is None else seconds
+    started = time.perf_counter()
+    if chosen.perfect and (proven := perfect_move(game_id, position, budget / 2)) is not None:
+        move, score, proof = proven
+        spent = time.perf_counter() - started
+        return game.format_move(move), Report(move, score, 0, 0, spent, proof=proof)
     search = Search(
         game,
         evaluator(game),
-        seconds=chosen.seconds if seconds is None else seconds,
+        seconds=max(budget - (time.perf_counter() - started), budget / 2),
         max_depth=chosen.max_depth,
         max_nodes=chosen.max_nodes,
         noise=chosen.noise,

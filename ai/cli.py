@@ -1,5 +1,5 @@
-"""`python -m ai move GAME [--position TEXT] [--level N] [--seconds S] [--seed N]` and
-`python -m ai levels`."""
+"""`python -m ai move GAME [--position TEXT] [--level N] [--seconds S] [--seed N]`,
+`python -m ai levels` and `python -m ai solve three-musketeers [--position TEXT] [--seconds S]`."""
 
 from __future__ import annotations
 
@@ -21,7 +21,13 @@ def main(argv: list[str] | None = None) -> int:
     move.add_argument("--seconds", type=float, help="thinking time (default: the level's)")
     move.add_argument("--seed", type=int, help="make the choice reproducible")
     commands.add_parser("levels", help="list the levels and their thinking budgets")
+    solve = commands.add_parser("solve", help="the proven value of a position, and its moves'")
+    solve.add_argument("game", choices=["three-musketeers"])
+    solve.add_argument("--position", help="position text (default: the start)")
+    solve.add_argument("--seconds", type=float, default=3.0, help="exact search time (3 s)")
     args = parser.parse_args(argv)
+    if args.command == "solve":
+        return _solve(args.position, args.seconds)
     if args.command == "levels":
         for number, level in LEVELS.items():
             if level.max_nodes:
@@ -43,9 +49,37 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 1
     rate = report.nodes / report.seconds if report.seconds else 0
-    print(
-        f"depth {report.depth}, {report.nodes:,} nodes in {report.seconds:.2f} s "
-        f"({rate:,.0f} nodes/s), score {report.score:+d}"
-    )
+    if report.proof:
+        print(f"proven: {report.proof}")
+    else:
+        print(
+            f"depth {report.depth}, {report.nodes:,} nodes in {report.seconds:.2f} s "
+            f"({rate:,.0f} nodes/s), score {report.score:+d}"
+        )
     print(chosen)
+    return 0
+
+
+def _solve(text: str | None, seconds: float) -> int:
+    from . import three_musketeers
+    from .three_musketeers.strategy import DamagedStrategy
+
+    game = GAMES["three-musketeers"]
+    try:
+        position = game.decode(text) if text else game.initial_position()
+    except RulesError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    try:
+        verdict = three_musketeers.solve(position, seconds)
+    except DamagedStrategy as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    if verdict.value is None:
+        print(f"value: unknown within {seconds:g} s")
+        return 0
+    print(f"value: {verdict.value}")
+    print(f"proof: {verdict.proof}")
+    for move, value in verdict.moves:
+        print(f"{game.format_move(move):7} {value}")
     return 0

@@ -42,6 +42,8 @@ class Report:
     seconds: float
     #: every root move's score at the last full depth (levels that judge moves exactly)
     scores: dict[Any, int] = field(default_factory=dict)
+    #: how the move was proven best instead of searched ("" when searched)
+    proof: str = ""
 
 
 class Search:

@@ -1,0 +1,28 @@
+"""Games the top level plays perfectly where it can prove its move: Three Musketeers, by
+the enemy's stored strategy and exact search (ai.three_musketeers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .search import MATE
+
+
+def perfect_move(game_id: str, position: Any, seconds: float) -> tuple[Any, int, str] | None:
+    """A proven best move, its score for the side to move (a win n plies away scores
+    MATE - n) and what proves it, within `seconds`; None if the game has no perfect play,
+    none is proven, or the stored strategy cannot be read."""
+    if game_id != "three-musketeers":
+        return None
+    from . import three_musketeers
+    from .three_musketeers.strategy import DamagedStrategy
+
+    try:
+        found = three_musketeers.perfect_move(position, seconds)
+    except DamagedStrategy:
+        return None  # the search plays instead: a worse game, never a wrong one
+    if found is None:
+        return None
+    move, value, proof = found
+    score = MATE - value.plies if value.winner == position.turn else value.plies - MATE
+    return move, score, f"{value}, by {proof}"
