@@ -54,7 +54,7 @@ def _masks(position: Any) -> tuple[int, int]:
     return musketeers, enemies
 
 
-def _stored(position: Any) -> tuple[Any, int] | None:
+def stored_move(position: Any) -> tuple[Any, int] | None:
     """The strategy's move and value (plies to the enemy's win) at an enemy position it
     covers, else None."""
     enemies = position.board.count("E")
@@ -82,7 +82,7 @@ def _strategy_value(position: Any) -> int | None:
     if outcome is not None:
         return ENEMY_WINS if outcome.winner == ENEMY else MUSKETEERS_WIN
     if position.turn == ENEMY:
-        stored = _stored(position)
+        stored = stored_move(position)
         return None if stored is None else ENEMY_WINS - stored[1]
     values = [_strategy_value(GAME.apply(position, m)) for m in GAME.legal_moves(position)]
     known = [v for v in values if v is not None]
@@ -124,7 +124,7 @@ def perfect_move(position: Any, seconds: float) -> tuple[Any, Value, str] | None
     covers the enemy's position, else the best proven move (the fastest win, the longest
     resistance), and what proves it; None if neither the strategy nor `seconds` of exact
     search can tell."""
-    stored = _stored(position)
+    stored = stored_move(position)
     if stored is not None:
         return stored[0], Value(ENEMY, stored[1]), "the stored strategy"
     verdict = solve(position, seconds)

@@ -71,6 +71,24 @@ async def test_the_computer_answers_each_move_until_the_end(
     assert (record.wins, record.losses) in ((1, 0), (0, 1))
 
 
+async def test_the_computer_as_the_enemy_at_level_5_wins_every_game_from_the_start(
+    service: MatchService, computer: tuple[ComputerPlayer, list[MoveResult]]
+) -> None:
+    """Its worker processes read the stored strategy: whatever the Musketeers do, it wins."""
+    player, _ = computer
+    rng = random.Random(16)
+    for _ in range(3):
+        match = await service.computer.start(
+            GUILD, CHANNEL, ALICE, BOT, "three-musketeers", level=5, side="musketeers"
+        )
+        while (await service.core.match(match.id)).active:
+            moves = await service.play.legal_moves(GUILD, CHANNEL, ALICE, match.id)
+            await service.play.move(GUILD, CHANNEL, ALICE, rng.choice(moves), match.id)
+            await player.settle()
+        final = await service.core.match(match.id)
+        assert final.status == MatchStatus.FINISHED and final.winner_side == "e"
+
+
 async def test_the_computer_moves_first_and_its_clock_does_not_run(
     service: MatchService, clock: Clock, computer: tuple[ComputerPlayer, list[MoveResult]]
 ) -> None:
