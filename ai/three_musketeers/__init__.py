@@ -11,7 +11,7 @@ from rules import get_game
 
 from .exact import ENEMY_WINS, MUSKETEERS_WIN, Exact, OutOfTime, further
 from .numbering import SYMMETRIES, canonical, ply_of
-from .strategy import shipped
+from .strategy import DamagedStrategy, shipped
 
 GAME = get_game("three-musketeers")
 MUSKETEERS, ENEMY = GAME.sides
@@ -57,22 +57,23 @@ def _masks(position: Any) -> tuple[int, int]:
 def stored_move(position: Any) -> tuple[Any, int] | None:
     """The strategy's move and value (plies to the enemy's win) at an enemy position it
     covers, else None."""
-    enemies = position.board.count("E")
-    ply = ply_of(enemies, musketeers_to_move=False)
+    board = position.board
+    musketeers = [cell for cell, piece in enumerate(board) if piece == "M"]
+    enemies = [cell for cell, piece in enumerate(board) if piece == "E"]
+    ply = ply_of(len(enemies), musketeers_to_move=False)
     if position.turn != ENEMY or ply < 1 or GAME.outcome(position) is not None:
         return None
-    musketeers = [i for i, piece in enumerate(position.board) if piece == "M"]
-    number, symmetry = canonical(musketeers, [i for i, p in enumerate(position.board) if p == "E"])
+    number, symmetry = canonical(musketeers, enemies)
     found = shipped().find(ply, number)
     if found is None:
         return None
     table = SYMMETRIES[symmetry]  # each symmetry is its own inverse
-    steps = sorted((table[m.path[0]], table[m.path[1]]) for m in GAME.legal_moves(position))
-    if found.move >= len(steps):
-        return None
-    a, b = steps[found.move]
-    path = (table[a], table[b])
-    return next(m for m in GAME.legal_moves(position) if m.path == path), found.plies
+    stored_order = sorted(
+        ((table[m.path[0]], table[m.path[1]]), m) for m in GAME.legal_moves(position)
+    )
+    if found.move >= len(stored_order):
+        raise DamagedStrategy(f"the stored move of position {number} of ply {ply} is not legal")
+    return stored_order[found.move][1], found.plies
 
 
 def _strategy_value(position: Any) -> int | None:
@@ -98,11 +99,10 @@ def _ranked(position: Any, values: dict[Any, int]) -> tuple[tuple[Any, Value], .
 def solve(position: Any, seconds: float = 3.0) -> Verdict:
     """The position's value: from the stored strategy if it proves it, else by exact search
     within `seconds`; Verdict(None) if neither can tell."""
-    outcome = GAME.outcome(position)
-    if outcome is not None:
-        return Verdict(Value.of(_strategy_value(position) or 0), (), "the game is over")
-    moves = GAME.legal_moves(position)
     proven = _strategy_value(position)
+    if proven is not None and GAME.outcome(position) is not None:
+        return Verdict(Value.of(proven), (), "the game is over")
+    moves = GAME.legal_moves(position)
     if proven is not None:
         after = {m: _strategy_value(GAME.apply(position, m)) for m in moves}
         known = {m: further(v) for m, v in after.items() if v is not None}

@@ -16,7 +16,7 @@ import pytest
 from ai import choose_move, think
 from ai.evaluation.three_musketeers import evaluate
 from ai.search import MATE
-from ai.three_musketeers import Value, perfect_move, solve
+from ai.three_musketeers import Value, Verdict, perfect_move, solve
 from ai.three_musketeers.exact import Exact, OutOfTime, further
 from ai.three_musketeers.strategy import FILE, DamagedStrategy, Strategy, shipped
 from rules import get_game
@@ -81,6 +81,14 @@ def test_the_start_is_an_enemy_win_in_33_plies_by_the_strategy() -> None:
     assert all(value.winner == "e" for _, value in verdict.moves)
     assert verdict.moves[0][1] == verdict.value  # the longest resistance first
     assert shipped().start_plies == 33
+
+
+def test_a_finished_game_is_its_own_proof() -> None:
+    lined = GAME.decode("M4/M4/M1E2/5/5 e")
+    assert solve(lined) == Verdict(Value("e", 0), (), "the game is over")
+    stuck = GAME.decode("M4/1M3/2M2/5/4E m")  # the Musketeers cannot capture
+    assert solve(stuck) == Verdict(Value("m", 0), (), "the game is over")
+    assert str(Value("m", 1)) == "musketeers win in 1 ply"
 
 
 @pytest.mark.parametrize("seed", range(4))
