@@ -1,15 +1,17 @@
 """Three Musketeers solved: the shipped strategy checked against the rules on sampled games,
 its values against plain search, the perfect enemy against weak Musketeers, and
-`python -m ai solve`. (The whole strategy is verified by `tools/three_musketeers`'s
-`tm-solve verify`, see README.)"""
+`python -m ai solve`. (The whole strategy is verified by `tm-solve verify` of
+tools/three_musketeers, and through this reader by bench/three_musketeers.py: see README.)"""
 
 from __future__ import annotations
 
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,6 +26,8 @@ from rules.three_musketeers import ThreeMusketeersPosition
 from tests.faults import ROOT
 
 GAME = get_game("three-musketeers")
+#: how a test's Musketeers choose their move
+Chooser = Callable[[ThreeMusketeersPosition, random.Random], Any]
 
 
 @cache
@@ -43,14 +47,14 @@ def _fields(position: ThreeMusketeersPosition) -> tuple[str, str]:
     return position.board, position.turn
 
 
-def _strategy_game(rng: random.Random, musketeer_move: object) -> list[ThreeMusketeersPosition]:
+def _strategy_game(rng: random.Random, musketeer_move: Chooser) -> list[ThreeMusketeersPosition]:
     """A game from the start: the Musketeers as `musketeer_move` picks, the enemy by the
     stored strategy (which must cover every position it meets, with a legal move)."""
     position = GAME.initial_position()
     seen = [position]
     while GAME.outcome(position) is None:
         if position.turn == "m":
-            move = musketeer_move(position, rng)  # type: ignore[operator]
+            move = musketeer_move(position, rng)
         else:
             found = perfect_move(position, 0.0)
             assert found is not None, f"the strategy does not cover {GAME.encode(position)}"
@@ -62,11 +66,11 @@ def _strategy_game(rng: random.Random, musketeer_move: object) -> list[ThreeMusk
     return seen
 
 
-def _random(position: ThreeMusketeersPosition, rng: random.Random) -> object:
+def _random(position: ThreeMusketeersPosition, rng: random.Random) -> Any:
     return rng.choice(GAME.legal_moves(position))
 
 
-def _greedy(position: ThreeMusketeersPosition, rng: random.Random) -> object:
+def _greedy(position: ThreeMusketeersPosition, rng: random.Random) -> Any:
     """The capture whose result the evaluation likes best for the Musketeers."""
     moves = GAME.legal_moves(position)
     rng.shuffle(moves)
@@ -106,7 +110,7 @@ def test_the_perfect_enemy_wins_200_games_against_random_and_greedy_musketeers()
         position = GAME.initial_position()
         while GAME.outcome(position) is None:
             if position.turn == "m":
-                move = GAME.format_move(musketeers(position, rng))  # type: ignore[arg-type]
+                move = GAME.format_move(musketeers(position, rng))
             else:
                 move = choose_move(GAME.id, position, level=5)
             position = GAME.apply(position, GAME.parse_move(position, move))
