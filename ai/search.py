@@ -3,9 +3,11 @@
 A transposition table keyed by the positions themselves (immutable and hashable), move
 ordering (the table's move, captures, two killers a ply, the history heuristic), quiescence
 over captures where the game forces them (Checkers), one ply more for a side in check (The
-Crown), and repetitions scored as draws. The clock is read every 256 nodes; a depth that
-does not finish in time (or within the node budget) is thrown away, except that a better
-move it has already proven is kept.
+Crown), and repetitions scored as draws. After a node's first move, the others are searched
+with a null window (principal variation search), the fourth and later quiet ones one ply
+shallower (late move reductions), and searched again in full if they turn out better. The
+clock is read every 256 nodes; a depth that does not finish in time (or within the node
+budget) is thrown away, except that a better move it has already proven is kept.
 """
 
 from __future__ import annotations
@@ -174,11 +176,24 @@ class Search:
         best, best_move = -MATE * 2, None
         if key is not None:
             self.path.append(key)
+        checked = depth >= 3 and self.evaluator.check_extension and self.game.in_check(position)
         try:
-            for move in self._ordered(position, moves, table_move, ply):
-                score = -self._negamax(
-                    self.game.apply(position, move), depth - 1, -beta, -alpha, ply + 1
-                )
+            for tried, move in enumerate(self._ordered(position, moves, table_move, ply)):
+                child = self.game.apply(position, move)
+                if tried == 0:
+                    score = -self._negamax(child, depth - 1, -beta, -alpha, ply + 1)
+                else:
+                    # the first move is expected best: prove the others worse with a null
+                    # window, late quiet ones one ply shallower; search again if one is not
+                    late = depth >= 3 and tried >= 3 and not checked
+                    reduced = (
+                        depth - 2
+                        if late and self._reducible(position, move, child, ply)
+                        else depth - 1
+                    )
+                    score = -self._negamax(child, reduced, -alpha - 1, -alpha, ply + 1)
+                    if score > alpha and (reduced < depth - 1 or score < beta):
+                        score = -self._negamax(child, depth - 1, -beta, -alpha, ply + 1)
                 if score > best:
                     best, best_move = score, move
                 if score > alpha:
@@ -194,6 +209,16 @@ class Search:
             self.table.clear()
         self.table[position] = (depth, best, bound, best_move)
         return best
+
+    def _reducible(self, position: Any, move: Any, child: Any, ply: int) -> bool:
+        """A quiet move, searched one ply shallower when it comes late: not a capture, not a
+        killer, not a move into check."""
+        killers = self.killers[ply] if ply < len(self.killers) else []
+        return not (
+            self.evaluator.is_capture(position, move)
+            or move in killers
+            or (self.evaluator.check_extension and self.game.in_check(child))
+        )
 
     def _quiesce(self, position: Any, moves: list[Any], alpha: int, beta: int, ply: int) -> int:
         """Past the horizon: forced captures are played out; otherwise the evaluation."""
