@@ -45,7 +45,7 @@ class Strategy:
     def __init__(self, path: Path) -> None:
         try:
             with path.open("rb") as f:
-                self._bytes: bytes | mmap.mmap = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+                self._bytes = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
         except (OSError, ValueError) as err:
             raise DamagedStrategy(f"cannot read {path}: {err}") from err
         if len(self._bytes) < HEADER.size:
