@@ -31,7 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "levels":
         for number, level in LEVELS.items():
             if level.max_nodes:
-                depth = f"at most {level.max_nodes:,} positions"
+                depth = "positions searched at most: " + ", ".join(
+                    f"{name} {nodes:,}" for name, nodes in level.max_nodes.items()
+                )
             elif level.max_depth < 64:
                 plies = "ply" if level.max_depth == 1 else "plies"
                 depth = f"at most {level.max_depth} {plies}"

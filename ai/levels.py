@@ -1,14 +1,21 @@
 """The computer's five levels: how long it thinks, how far it may look, and how often it
 errs. Levels 1 and 2 err on purpose (a beginner's mistakes, not random moves): noise on
-every evaluation, and at times the second or third best move. Levels 1-3 are bounded by
+every evaluation, and at times the second or third best move. Levels 1-4 are bounded by
 depth or by positions searched, not by the clock, so they play alike on any machine (and a
-seed repeats their choice); levels 4 and 5 search as deep as their time allows. Level 5
-plays Three Musketeers perfectly wherever it can prove the move (the solved game's stored
-strategy, or exact search late in the game)."""
+seed repeats their choice); their seconds only cap a slow machine. Level 4 searches about a
+fifth of the positions level 5 searches in its 3 s on the 2-core reference machine, and level
+3 a fifth of level 4's: a ply or two less each, in every game (doubling the time buys less
+than a ply where moves are many). Level 5 searches as deep as its time allows, and plays
+Three Musketeers perfectly wherever it can prove the move (the solved game's stored strategy,
+or exact search late in the game)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+
+#: the key of `Level.max_nodes` for a game the table does not list
+OTHER_GAMES = "other games"
 
 
 @dataclass(frozen=True)
@@ -16,7 +23,8 @@ class Level:
     number: int
     seconds: float  # thinking budget per move
     max_depth: int  # plies of full-width search at most
-    max_nodes: int | None  # positions searched at most (the deepest complete depth counts)
+    #: positions searched at most, by game id (the deepest complete depth counts)
+    max_nodes: Mapping[str, int] | None
     noise: int  # each evaluation is off by up to this many points (100: a man)
     slip: float  # chance of playing the second or third best move instead
     about: str
@@ -28,12 +36,46 @@ class Level:
         """Whether the level judges every root move exactly (needed to pick a runner-up)."""
         return self.slip > 0 or self.noise > 0
 
+    def nodes(self, game_id: str) -> int | None:
+        """Positions this level searches at most in `game_id` (None: no such bound)."""
+        if self.max_nodes is None:
+            return None
+        return self.max_nodes.get(game_id, self.max_nodes[OTHER_GAMES])
+
 
 LEVELS = {
     1: Level(1, 0.1, 1, None, 80, 0.35, "beginner: looks one move ahead, often misjudges"),
     2: Level(2, 0.3, 2, None, 30, 0.12, "casual: sees the reply, still slips now and then"),
-    3: Level(3, 0.8, 64, 20_000, 0, 0.0, "club: 20,000 positions, no deliberate mistakes"),
-    4: Level(4, 1.5, 64, None, 0, 0.0, "strong: searches as deep as 1.5 s allows"),
+    3: Level(
+        3,
+        0.8,
+        64,
+        {
+            "checkers": 8_000,
+            "three-musketeers": 10_000,
+            "three-crowns": 4_000,
+            "the-crown": 4_000,
+            OTHER_GAMES: 8_000,
+        },
+        0,
+        0.0,
+        "club: a fifth of level 4's positions, no deliberate mistakes",
+    ),
+    4: Level(
+        4,
+        1.5,
+        64,
+        {
+            "checkers": 40_000,
+            "three-musketeers": 50_000,
+            "three-crowns": 20_000,
+            "the-crown": 20_000,
+            OTHER_GAMES: 40_000,
+        },
+        0,
+        0.0,
+        "strong: a fifth of the positions level 5 searches in 3 s",
+    ),
     5: Level(
         5,
         3.0,

@@ -108,6 +108,23 @@ def test_every_chosen_move_is_legal_and_a_seed_reproduces_it(game_id: str) -> No
             assert choose_move(game_id, game.encode(position), level=level, seed=n) == move
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_levels_3_and_4_are_bounded_by_positions_not_the_clock(game_id: str) -> None:
+    """Their search stops at the game's own number of positions, so a seed repeats the move
+    however much time is given; level 4 searches more than level 3."""
+    position = sample_positions(game_id, games=1, per_game=1)[0]
+    searched = []
+    for number in (3, 4):
+        budget = LEVELS[number].nodes(game_id)
+        assert budget is not None
+        move, report = think(game_id, position, level=number, seconds=60, seed=5)
+        assert not report.proof and report.nodes <= budget + 1
+        assert choose_move(game_id, position, level=number, seconds=30, seed=5) == move
+        searched.append(budget)
+    assert searched[1] >= 4 * searched[0]
+    assert LEVELS[4].nodes("a game not listed") == LEVELS[4].nodes("checkers")
+
+
 def test_a_forced_loss_is_put_off_and_a_win_taken_fastest() -> None:
     """Scores count plies to the end: a win sooner is worth more."""
     move, report = think("the-crown", "Pb11 Kf3 Sb2 pb8 kf2 sa7 sc5 w", level=5, seconds=1)
