@@ -6,8 +6,8 @@ seed repeats their choice); their seconds only cap a slow machine. Level 4 searc
 fifth of the positions level 5 searches in its 3 s on the 2-core reference machine, and level
 3 a fifth of level 4's: a ply or two less each, in every game (doubling the time buys less
 than a ply where moves are many). Level 5 searches as deep as its time allows, and plays
-Three Musketeers perfectly wherever it can prove the move (the solved game's stored strategy,
-or exact search late in the game)."""
+Three Musketeers perfectly wherever it can prove a win (the solved game's stored strategy, or
+exact search late in the game); where every move is proven lost, its search picks one."""
 
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ LEVELS = {
         None,
         0,
         0.0,
-        "strongest: searches as deep as 3 s allows; perfect in Three Musketeers where proven",
+        "strongest: searches as deep as 3 s allows; Three Musketeers' proven wins perfectly",
         perfect=True,
     ),
 }

@@ -9,9 +9,12 @@ from .search import MATE
 
 
 def perfect_move(game_id: str, position: Any, seconds: float) -> tuple[Any, int, str] | None:
-    """A proven best move, its score for the side to move (a win n plies away scores
+    """A proven winning move, its score for the side to move (a win n plies away scores
     MATE - n) and what proves it, within `seconds`; None if the game has no perfect play,
-    none is proven, or the stored strategy cannot be read."""
+    no win is proven, or the stored strategy cannot be read. A proven loss is left to the
+    search too: every move loses against perfect play, and the search's choice sets a
+    fallible opponent more problems than the slowest loss does (level 5's Musketeers won
+    none of 10 games against level 4's enemy by the slowest loss; level 3's, by search, 4)."""
     if game_id != "three-musketeers":
         return None
     from . import three_musketeers
@@ -24,5 +27,7 @@ def perfect_move(game_id: str, position: Any, seconds: float) -> tuple[Any, int,
     if found is None:
         return None
     move, value, proof = found
+    if value.winner != position.turn:
+        return None
     score = MATE - value.plies if value.winner == position.turn else value.plies - MATE
     return move, score, f"{value}, by {proof}"

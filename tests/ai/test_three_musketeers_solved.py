@@ -157,22 +157,22 @@ def test_exact_search_gives_up_at_its_deadline() -> None:
     assert solve(off_strategy, 0.05).value is None
 
 
-def test_level_five_musketeers_hold_out_longest_against_the_strategy() -> None:
-    """On the strategy every Musketeer move loses; level 5 picks one that loses slowest."""
+def test_level_five_musketeers_search_for_chances_where_the_strategy_proves_them_lost() -> None:
+    """On the strategy every Musketeer move loses: level 5 plays its search's choice (the
+    most problems for a fallible enemy), not a proof, and never stops to claim one."""
     rng = random.Random(3)
     checked = 0
-    while checked < 20:
+    while checked < 10:
         for position in _strategy_game(rng, _random):
             if position.turn != "m" or GAME.outcome(position) is not None:
                 continue
             verdict = solve(position)
             assert verdict.value is not None and verdict.value.winner == "e"
-            if len({value for _, value in verdict.moves}) < 2:
-                continue  # every move loses as slowly: nothing to choose
-            longest = {m for m, value in verdict.moves if value == verdict.value}
-            move, report = think(GAME.id, position, level=5)
-            assert GAME.parse_move(position, move) in longest
-            assert report.score == verdict.value.plies - MATE  # a proven loss
+            if len(GAME.legal_moves(position)) < 2:
+                continue
+            move, report = think(GAME.id, position, level=5, seconds=0.2, seed=checked)
+            GAME.parse_move(position, move)  # legal
+            assert not report.proof and report.depth >= 1
             checked += 1
 
 
@@ -180,8 +180,8 @@ def test_level_five_musketeers_hold_out_longest_against_the_strategy() -> None:
 def test_level_five_plays_the_fastest_win_or_the_longest_resistance_off_the_strategy(
     turn: str,
 ) -> None:
-    """Late positions nowhere on the strategy: exact search proves every move's value,
-    and level 5 plays one of the best."""
+    """Late positions nowhere on the strategy: exact search proves the fastest win, and in
+    a lost position the search, which sees to the end this late, puts the loss off longest."""
     rng = random.Random(turn)
     tried = 0
     while tried < 40:
