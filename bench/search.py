@@ -12,7 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai import think
+from ai.evaluation import evaluator
+from ai.search import Search
 from rules import GAMES
 
 
@@ -39,9 +40,11 @@ def main() -> None:
     for game_id in GAMES:
         nodes, seconds, depths = 0, 0.0, []
         for position in positions(game_id, args.positions):
-            # level 4 at level 5's time is level 5's search, without Three Musketeers'
-            # proven moves (which are looked up, not searched)
-            _, report = think(game_id, position, level=4, seconds=args.seconds, seed=1)
+            # level 5's search, without Three Musketeers' proven moves (looked up, not
+            # searched)
+            game = GAMES[game_id]
+            search = Search(game, evaluator(game), seconds=args.seconds, rng=random.Random(1))
+            report = search.run(position)
             nodes += report.nodes
             seconds += report.seconds
             depths.append(report.depth)
