@@ -29,5 +29,4 @@ def perfect_move(game_id: str, position: Any, seconds: float) -> tuple[Any, int,
     move, value, proof = found
     if value.winner != position.turn:
         return None
-    score = MATE - value.plies if value.winner == position.turn else value.plies - MATE
-    return move, score, f"{value}, by {proof}"
+    return move, MATE - value.plies, f"{value}, by {proof}"

@@ -5,7 +5,7 @@ writes to out/three-musketeers, a signed byte a position: above 0 the enemy wins
         plays seeded games (levels 1 and 2, with random moves mixed in), labels every
         position with its exact outcome and fits the evaluation's WEIGHTS by logistic
         regression; prints them as ai/evaluation/three_musketeers.py writes them.
-    python bench/three_musketeers_evaluation.py levels [--positions 300] [--levels 1,2,3,4]
+    python bench/three_musketeers_evaluation.py levels [--positions 200] [--levels 1,2,3,4]
         for each level, the share of won positions where its move keeps the win: enemy
         positions on the stored strategy (random Musketeers), and Musketeer positions left
         by a level-2 enemy's slips (random Musketeers).
@@ -154,9 +154,11 @@ def main() -> None:
     parser.add_argument("command", choices=["fit", "levels"])
     parser.add_argument("--table", type=Path, default=Path("out/three-musketeers"))
     parser.add_argument("--games", type=int, default=600)
-    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--levels", default="1,2,3,4")
     args = parser.parse_args()
+    if not (args.table / "ply-00.i8").exists():
+        parser.error(f"no solved table in {args.table}: `make three-musketeers-strategy` writes it")
     table = SolvedTable(args.table)
     if args.command == "fit":
         fit(table, args.games)
