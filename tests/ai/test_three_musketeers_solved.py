@@ -17,7 +17,6 @@ import pytest
 
 from ai import choose_move, think
 from ai.evaluation.three_musketeers import evaluate
-from ai.search import MATE
 from ai.three_musketeers import Value, Verdict, perfect_move, solve
 from ai.three_musketeers.exact import Exact, OutOfTime, further
 from ai.three_musketeers.strategy import FILE, DamagedStrategy, Strategy, shipped
