@@ -181,7 +181,9 @@ class Challenges:
                 challenge_id = pending["id"]
             else:
                 challenge_id = await self._ask_rematch(db, view, user_id, side)
-        return await core.challenge(challenge_id)
+            # read inside the transaction: the request's own result, even if the other
+            # player's request accepts it the moment this one commits
+            return await core.challenge(challenge_id)
 
     async def _ask_rematch(self, db: Tx, match: MatchView, user_id: int, side: str) -> int:
         game = pick_game(match.game_id)
