@@ -17,7 +17,6 @@ import argparse
 import mmap
 import random
 import sys
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +28,7 @@ from ai import choose_move
 from ai.evaluation.three_musketeers import WEIGHTS, features
 from ai.three_musketeers import stored_move
 from ai.three_musketeers.numbering import index, ply_of
+from bench.fitting import computer, fit_weights, play
 from rules import get_game
 
 GAME = get_game("three-musketeers")
@@ -52,55 +52,18 @@ class SolvedTable:
         return byte - 256 if byte > 127 else byte
 
 
-def _play(enemy: Callable[[Any], Any], musketeers: Callable[[Any], Any]) -> Iterator[Any]:
-    """Every position of one game, the last one finished."""
-    position = GAME.initial_position()
-    while True:
-        yield position
-        if GAME.outcome(position) is not None:
-            return
-        player = musketeers if position.turn == "m" else enemy
-        position = GAME.apply(position, player(position))
-
-
-def _player(
-    rng: random.Random, levels: tuple[int, ...], mistakes: float = 0.0
-) -> Callable[[Any], Any]:
-    """A player of one of `levels`, who plays a random move `mistakes` of the time."""
-
-    def move(position: Any) -> Any:
-        if rng.random() < mistakes:
-            return rng.choice(GAME.legal_moves(position))
-        text = choose_move(GAME.id, position, level=rng.choice(levels), seed=rng.randrange(1 << 30))
-        return GAME.parse_move(position, text)
-
-    return move
-
-
 def fit(table: SolvedTable, games: int) -> None:
     rng = random.Random(5)
     rows: list[list[int]] = []
     won: list[float] = []  # 1: the Musketeers win
     for _ in range(games):
-        player = _player(rng, (1, 2), rng.choice((0.05, 0.15, 0.3)))
-        for position in _play(player, player):
+        player = computer(GAME, rng, (1, 2), rng.choice((0.05, 0.15, 0.3)))
+        for position in play(GAME, {"e": player, "m": player}):
             rows.append(list(features(position).values()))
             won.append(float(table.value(position) < 0))
-    x, y = np.array(rows, dtype=float), np.array(won)
-    mean, spread = x.mean(axis=0), x.std(axis=0) + 1e-9
-    z = np.hstack([(x - mean) / spread, np.ones((len(x), 1))])
-    w = np.zeros(z.shape[1])
-    for _ in range(30):  # Newton's method, lightly regularised
-        p = 1 / (1 + np.exp(-z @ w))
-        hessian = (z * (p * (1 - p))[:, None]).T @ z + 1e-3 * np.eye(len(w))
-        w -= np.linalg.solve(hessian, z.T @ (p - y) + 1e-3 * w)
-    p = 1 / (1 + np.exp(-z @ w))
-    print(f"{len(y):,} positions from {games} games; the Musketeers win {y.mean():.1%} of them")
-    print(f"the fitted sum's sign is the outcome in {np.mean((p > 0.5) == (y > 0.5)):.1%}")
-    print("WEIGHTS = {")
-    for name, weight in zip(WEIGHTS, 100 * w[:-1] / spread, strict=True):
-        print(f'    "{name}": {weight:.0f},')
-    print("}")
+    share = np.mean(won)
+    print(f"{len(won):,} positions from {games} games; the Musketeers win {share:.1%} of them")
+    fit_weights(list(WEIGHTS), rows, won)
 
 
 def _strategy(position: Any) -> Any:
@@ -113,10 +76,14 @@ def _strategy(position: Any) -> Any:
 def _won_positions(table: SolvedTable, side: str, count: int) -> list[Any]:
     """Won positions of `side` to move with a choice to make, from seeded games."""
     rng = random.Random(3 if side == "e" else 9)
-    enemy = _player(rng, (2,)) if side == "m" else _strategy
+    enemy = computer(GAME, rng, (2,)) if side == "m" else _strategy
+
+    def randomly(position: Any) -> Any:
+        return rng.choice(GAME.legal_moves(position))
+
     found: list[Any] = []
     while len(found) < count:
-        for position in _play(enemy, lambda p: rng.choice(GAME.legal_moves(p))):
+        for position in play(GAME, {"e": enemy, "m": randomly}):
             if (
                 position.turn == side
                 and GAME.outcome(position) is None
