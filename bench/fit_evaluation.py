@@ -48,7 +48,7 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
     parser.add_argument("game")
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=600)
     parser.add_argument("--levels", default="1,2")
     args = parser.parse_args()
     levels = tuple(int(n) for n in args.levels.split(","))

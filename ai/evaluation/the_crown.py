@@ -1,7 +1,10 @@
 """The Crown: material (a side without a Prince cannot win, so the Prince is worth most),
-and the race to the crown: each Prince's steps to a13."""
+and the race of the two Princes to the crown, a13 (steps measured on the board's own
+`step_neighbours`): a weighted sum of counts for the side to move."""
 
 from __future__ import annotations
+
+from operator import mul
 
 from rules import get_game
 
@@ -10,26 +13,56 @@ from . import BoardPosition, Evaluator, distances
 GAME = get_game("the-crown")
 CROWN = GAME.cell_names.index("a13")
 TO_CROWN = distances(GAME.step_neighbours, CROWN)
-VALUES = {"P": 600, "K": 300, "S": 100}
-RACE = 35  # a step nearer the crown than the other Prince
+NO_PRINCE = 30  # the steps to the crown counted for a side without a Prince
+LETTERS = {"w": ("P", "K", "S"), "b": ("p", "k", "s")}
+
+#: what each count is worth to the side to move (100: about a Soldier)
+WEIGHTS = {
+    "princes": 600,  # ours less theirs
+    "knights": 300,
+    "soldiers": 100,
+    "steps": -35,  # our Prince's steps to the crown
+    "their_steps": 35,
+    "next": 0,  # our Prince is one step from the crown
+    "their_next": 0,
+}
 
 
-def _side(board: str, letters: str) -> tuple[int, int]:
-    """(material, the Prince's steps to the crown, or a long way without one)."""
-    prince, knight, soldier = letters[0], letters[1], letters[2]
-    material = VALUES["K"] * board.count(knight) + VALUES["S"] * board.count(soldier)
+def _side(board: str, letters: tuple[str, str, str]) -> tuple[int, int, int, int]:
+    """Princes, Knights, Soldiers, and the Prince's steps to the crown."""
+    prince, knight, soldier = letters
     at = board.find(prince)
-    if at < 0:
-        return material, 30
-    return material + VALUES["P"], TO_CROWN[at]
+    steps = NO_PRINCE if at < 0 else TO_CROWN[at]
+    return int(at >= 0), board.count(knight), board.count(soldier), steps
+
+
+def counts(position: BoardPosition) -> tuple[int, ...]:
+    """The counts WEIGHTS weighs (in its order), for the side to move."""
+    board = position.board
+    them = "b" if position.turn == "w" else "w"
+    princes, knights, soldiers, steps = _side(board, LETTERS[position.turn])
+    their_princes, their_knights, their_soldiers, their_steps = _side(board, LETTERS[them])
+    return (
+        princes - their_princes,
+        knights - their_knights,
+        soldiers - their_soldiers,
+        steps,
+        their_steps,
+        int(steps == 1),
+        int(their_steps == 1),
+    )
+
+
+def features(position: BoardPosition) -> dict[str, int]:
+    """The counts WEIGHTS weighs, by name, for the side to move."""
+    return dict(zip(WEIGHTS, counts(position), strict=True))
+
+
+_WEIGHTS = tuple(WEIGHTS.values())
 
 
 def evaluate(position: BoardPosition) -> int:
-    board = position.board
-    white, white_steps = _side(board, "PKS")
-    black, black_steps = _side(board, "pks")
-    score = white - black + RACE * (black_steps - white_steps)
-    return score if position.turn == "w" else -score
+    return sum(map(mul, _WEIGHTS, counts(position)))
 
 
 EVALUATOR = Evaluator(
