@@ -1,6 +1,6 @@
-"""The Crown: material (a side without a Prince cannot win, so the Prince is worth most),
-and the race of the two Princes to the crown, a13 (steps measured on the board's own
-`step_neighbours`): a weighted sum of counts for the side to move."""
+"""The Crown: material (a side without a Prince cannot win), and the race of the two Princes
+to the crown, a13 (steps measured on the board's own `step_neighbours`): a weighted sum of
+counts for the side to move, the weights fitted to the outcomes of self-play."""
 
 from __future__ import annotations
 
@@ -16,15 +16,18 @@ TO_CROWN = distances(GAME.step_neighbours, CROWN)
 NO_PRINCE = 30  # the steps to the crown counted for a side without a Prince
 LETTERS = {"w": ("P", "K", "S"), "b": ("p", "k", "s")}
 
-#: what each count is worth to the side to move (100: about a Soldier)
+#: what each count is worth to the side to move (100: one in the logit of its chance to
+#: win); fitted by `bench/fit_evaluation.py the-crown`. A Prince is worth "princes" less
+#: "steps" times (NO_PRINCE less its steps): 103 at home (12 steps), 247 halfway, 607 (with
+#: "next") one step from the crown.
 WEIGHTS = {
-    "princes": 600,  # ours less theirs
-    "knights": 300,
-    "soldiers": 100,
-    "steps": -35,  # our Prince's steps to the crown
-    "their_steps": 35,
-    "next": 0,  # our Prince is one step from the crown
-    "their_next": 0,
+    "princes": -329,  # ours less theirs
+    "knights": 155,
+    "soldiers": 16,
+    "steps": -24,  # our Prince's steps to the crown
+    "their_steps": 24,
+    "next": 240,  # our Prince is one step from the crown
+    "their_next": -248,
 }
 
 
