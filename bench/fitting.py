@@ -1,6 +1,6 @@
 """What the evaluation fits share: seeded games between computer players, and a logistic
 regression of outcomes on an evaluation's counts (its WEIGHTS, in points: 100 is one in the
-logit of the chance to win, about a man)."""
+logit of the chance to win)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Each game's evaluation for the search: a score for the side to move (100: about a man
-or a soldier), what counts as a capture (searched first), and the game's search options.
+"""Each game's evaluation for the search: a score for the side to move (100: a man in
+Checkers; where weights are fitted, one in the logit of the chance to win), what counts as a
+capture (searched first), and the game's search options.
 
 The evaluations read the position objects' documented fields (the board string or the
 bitboards of `rules`' position types) and the board geometry every `Game` publishes
