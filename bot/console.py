@@ -11,6 +11,7 @@ import logging
 import re
 import shlex
 import sys
+import zlib
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,7 +24,7 @@ from .commands.boards import Context
 from .commands.dispatch import Commands
 from .commands.registry import BY_NAME, NAME_SUFFIX, CommandSpec
 from .config import Settings
-from .match.records import MoveResult
+from .match.records import MatchView, MoveResult
 from .replies import Button, Message, Response, private
 from .service import MatchService
 
@@ -39,19 +40,17 @@ log = logging.getLogger("bot.console")
 
 
 class Names:
-    """The console's users and channels: a number for each name typed, and the console's
-    way of showing them in the bot's messages (@alice, #general)."""
+    """The console's users and channels: a number for each name, the same in every run (so a
+    game saved in the database is still its players' the next time), and the console's way
+    of showing them in the bot's messages (@alice, #general)."""
 
     def __init__(self) -> None:
-        self.ids: dict[str, int] = {}  # user and channel names -> ids (one number space)
         self.names: dict[int, str] = {}
 
     def _id(self, kind: str, name: str) -> int:
-        key = f"{kind}:{name.lower()}"
-        if key not in self.ids:
-            self.ids[key] = 1000 + len(self.ids)
-            self.names[self.ids[key]] = name
-        return self.ids[key]
+        number = 1000 + zlib.crc32(f"{kind}:{name.lower()}".encode())
+        self.names.setdefault(number, name)
+        return number
 
     def user_id(self, name: str) -> int:
         return self._id("user", name.lstrip("@"))
@@ -95,6 +94,7 @@ class Console:
         #: channel -> its messages' buttons, with who may press them (None: anyone)
         self.buttons: dict[int, list[tuple[int | None, list[Button]]]] = {}
         self.threads: dict[int, int] = {}  # match id -> thread channel id
+        self.known: set[int] = set()  # users whose games' threads are named
         self.files = 0
 
     # --- input ------------------------------------------------------------------------------
@@ -116,6 +116,7 @@ class Console:
         channel_name, user_name, action = m.groups()
         channel = self.names.channel_id(channel_name or DEFAULT_CHANNEL)
         ctx = Context(GUILD, channel, self.names.user_id(user_name), user_name.lstrip("@"))
+        await self._know_threads(ctx.user_id)
         if click := _CLICK.match(action):
             await self.click(ctx, click.group(1))
         elif action.startswith("/"):
@@ -198,28 +199,47 @@ class Console:
         """The computer's move: its board in the match's thread."""
         match = result.match
         board = await self.commands.computer_moved(result)
-        self.post(self.threads.get(match.id, match.thread_id or match.channel_id), board)
+        thread = self._thread(match)
+        self.post(match.channel_id if thread is None else thread, board)
+
+    async def _know_threads(self, user_id: int) -> None:
+        """Name the threads of a user's games from an earlier run, before a reply shows one."""
+        if user_id in self.known:
+            return
+        self.known.add(user_id)
+        for row in await self.service.core.matches.of_user(GUILD, user_id, ("active",), 25):
+            self._thread(MatchView.of(row))
+
+    def _thread(self, match: MatchView) -> int | None:
+        """The match's thread, known by its name (game and number) in this run or an earlier
+        one, since ids come from names."""
+        if match.thread_id is not None and match.id not in self.threads:
+            named = self.names.channel_id(f"{match.game_id}-{match.id}")
+            self.threads[match.id] = named if named == match.thread_id else match.thread_id
+        return self.threads.get(match.id)
 
     # --- output -----------------------------------------------------------------------------
     async def show(self, ctx: Context, response: Response) -> None:
         channel = ctx.channel_id
+        match = None
+        if response.match_id is not None:  # its thread named before a reply mentions it
+            match = await self.service.core.match(response.match_id)
+            self._thread(match)
         if response.edit_origin is not None:
             self.post(channel, response.edit_origin, note="edited")
         if response.reply is not None:
             note = f"to {ctx.user_name}" if response.ephemeral else None
             self.post(channel, response.reply, note=note, reader=ctx.user_id)
-        if response.match_id is None:
+        if match is None:
             return
         if response.open_thread is not None:
-            game = (await self.service.core.match(response.match_id)).game_id
-            thread = self.names.channel_id(f"{game}-{response.match_id}")
-            await self.service.play.bind_thread(response.match_id, thread)
-            self.threads[response.match_id] = thread
+            thread = self.names.channel_id(f"{match.game_id}-{match.id}")
+            await self.service.play.bind_thread(match.id, thread)
+            self.threads[match.id] = thread
             shown = self.names.channel
             self.write(f"{shown(channel)} bot: [thread {shown(thread)} opened]")
-        target = self.threads.get(response.match_id, channel)
         for message in response.posts:
-            self.post(target, message)
+            self.post(self.threads.get(match.id, channel), message)
 
     def post(
         self, channel: int, message: Message, note: str | None = None, reader: int | None = None

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.console import Console
+from bot.service import MatchService
 from rules import get_game, result_text
 from tests.faults import ROOT
 from tests.gamekit import GAME_IDS, random_record
@@ -112,3 +113,24 @@ async def test_resigning_asks_first_and_only_the_asker_can_confirm(
     ]
     await bot.line("#checkers-1 bob: [Yes, resign]")
     assert any("Game over: Black won (White resigned)." in line for line in output[before:])
+
+
+async def test_a_game_goes_on_in_the_next_run_whoever_types_first(
+    service: MatchService, tmp_path: Path
+) -> None:
+    """Names get the same ids in every run, so the players of a saved game are still theirs,
+    and its thread is still shown by its name."""
+    first: list[str] = []
+    before = Console(service, tmp_path / "out", first.append)
+    for line in ("alice: /challenge @bob checkers side:black", "bob: [Accept]"):
+        await before.line(line)
+    later: list[str] = []
+    after = Console(service, tmp_path / "out", later.append)  # a new run: names seen afresh
+    for line in ("carol: /help", "bob: /help", "alice: /move 11-15"):
+        await after.line(line)
+    moved = [line for line in later if "(to alice)" in line]
+    assert moved == [
+        "#general bot (to alice): You played 11-15. The board is in the game's thread, #checkers-1."
+    ]
+    board = "#checkers-1 bot: **Checkers #1** — @alice played 11-15."
+    assert any(line.startswith(board) for line in later)
