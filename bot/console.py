@@ -222,7 +222,7 @@ class Console:
     async def show(self, ctx: Context, response: Response) -> None:
         channel = ctx.channel_id
         match = None
-        if response.match_id is not None:  # its thread named before a reply mentions it
+        if response.match_id is not None:  # its posts go to its thread, if it has one
             match = await self.service.core.match(response.match_id)
             self._thread(match)
         if response.edit_origin is not None:
