@@ -10,8 +10,9 @@ search alone, which sees wins, losses and draws but nothing in between.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from operator import mul
 from typing import Any, Protocol
 
 from rules import Game
@@ -57,6 +58,26 @@ class Evaluator:
     quiescence: bool = False
     #: a side in check is given one more ply (so a mate at the horizon is seen)
     check_extension: bool = False
+
+
+@dataclass(frozen=True)
+class WeightedSum:
+    """An evaluation that weighs counts: `counts(position)` gives them in `weights`' order
+    (what `bench/fit_evaluation.py` fits the weights of)."""
+
+    weights: Mapping[str, int]
+    counts: Callable[[Any], tuple[int, ...]]
+    _values: tuple[int, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_values", tuple(self.weights.values()))
+
+    def features(self, position: Any) -> dict[str, int]:
+        """The counts by name."""
+        return dict(zip(self.weights, self.counts(position), strict=True))
+
+    def evaluate(self, position: Any) -> int:
+        return sum(map(mul, self._values, self.counts(position)))
 
 
 def evaluator(game: Game[Any, Any]) -> Evaluator:

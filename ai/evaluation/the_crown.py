@@ -4,11 +4,9 @@ counts for the side to move, the weights fitted to the outcomes of self-play."""
 
 from __future__ import annotations
 
-from operator import mul
-
 from rules import get_game
 
-from . import BoardPosition, Evaluator, distances
+from . import BoardPosition, Evaluator, WeightedSum, distances
 
 GAME = get_game("the-crown")
 CROWN = GAME.cell_names.index("a13")
@@ -56,16 +54,8 @@ def counts(position: BoardPosition) -> tuple[int, ...]:
     )
 
 
-def features(position: BoardPosition) -> dict[str, int]:
-    """The counts WEIGHTS weighs, by name, for the side to move."""
-    return dict(zip(WEIGHTS, counts(position), strict=True))
-
-
-_WEIGHTS = tuple(WEIGHTS.values())
-
-
-def evaluate(position: BoardPosition) -> int:
-    return sum(map(mul, _WEIGHTS, counts(position)))
+SUM = WeightedSum(WEIGHTS, counts)
+features, evaluate = SUM.features, SUM.evaluate
 
 
 EVALUATOR = Evaluator(

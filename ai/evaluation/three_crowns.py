@@ -7,11 +7,11 @@ cell, and two uncrowned ones a crowning."""
 from __future__ import annotations
 
 import re
-from operator import itemgetter, mul
+from operator import itemgetter
 
 from rules import get_game
 
-from . import CrownsPosition, Evaluator
+from . import CrownsPosition, Evaluator, WeightedSum
 
 SIZE = 8
 NEIGHBOURS = get_game("three-crowns").step_neighbours
@@ -107,16 +107,8 @@ def counts(position: CrownsPosition) -> tuple[int, ...]:
     )
 
 
-def features(position: CrownsPosition) -> dict[str, int]:
-    """The counts WEIGHTS weighs, by name, for the side to move."""
-    return dict(zip(WEIGHTS, counts(position), strict=True))
-
-
-_WEIGHTS = tuple(WEIGHTS.values())
-
-
-def evaluate(position: CrownsPosition) -> int:
-    return sum(map(mul, _WEIGHTS, counts(position)))
+SUM = WeightedSum(WEIGHTS, counts)
+features, evaluate = SUM.features, SUM.evaluate
 
 
 EVALUATOR = Evaluator(evaluate, lambda position, move: len(move.path) == 3)
