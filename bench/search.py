@@ -39,10 +39,10 @@ def main() -> None:
     args = parser.parse_args()
     for game_id in GAMES:
         nodes, seconds, depths = 0, 0.0, []
+        game = GAMES[game_id]
         for position in positions(game_id, args.positions):
             # level 5's search, without Three Musketeers' proven moves (looked up, not
             # searched)
-            game = GAMES[game_id]
             search = Search(game, evaluator(game), seconds=args.seconds, rng=random.Random(1))
             report = search.run(position)
             nodes += report.nodes
