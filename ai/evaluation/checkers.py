@@ -1,16 +1,26 @@
-"""Checkers: material (a king 1.5 men), men's advance toward the crown row, the back row
-kept while the opponent still has men, the centre, and trading down when ahead."""
+"""Checkers: material, men's advance toward the crown row, the back row kept while the
+opponent still has men, the centre, and trading down when ahead: a weighted sum of counts for
+the side to move."""
 
 from __future__ import annotations
 
-from . import BitboardPosition, Evaluator
+from . import BitboardPosition, Evaluator, WeightedSum
 
-MAN, KING = 100, 150
 #: bit i is square i + 1; square s is on row (s - 1) // 4, row 0 on Black's side
 ROWS = tuple(sum(1 << (4 * row + k) for k in range(4)) for row in range(8))
 BLACK_BACK, WHITE_BACK = ROWS[0], ROWS[7]
 #: the eight central squares (rows 2-5, the middle two of each)
 CENTRE = sum(1 << i for i in (9, 10, 13, 14, 17, 18, 21, 22))
+
+#: what each count (ours less theirs) is worth to the side to move (100: a man)
+WEIGHTS = {
+    "men": 100,
+    "kings": 150,
+    "advance": 3,  # rows the men have come from their own back row
+    "back": 8,  # men on the back row while the opponent has men
+    "centre": 4,  # men and kings on the eight central squares
+    "trade": 1,  # the lead in half men times the pieces off the board
+}
 
 
 def _advance(men: int, toward_high_rows: bool) -> int:
@@ -22,27 +32,35 @@ def _advance(men: int, toward_high_rows: bool) -> int:
     return total
 
 
-def _side(men: int, kings: int, black: bool, enemy_men: int) -> int:
-    score = MAN * men.bit_count() + KING * kings.bit_count()
-    score += 3 * _advance(men, black)
-    if enemy_men:
-        score += 8 * (men & (BLACK_BACK if black else WHITE_BACK)).bit_count()
-    score += 4 * ((men | kings) & CENTRE).bit_count()
-    return score
+def _side(men: int, kings: int, black: bool, enemy_men: int) -> tuple[int, int, int, int, int]:
+    """Men, kings, advance, back row and centre of one side."""
+    back = (men & (BLACK_BACK if black else WHITE_BACK)).bit_count() if enemy_men else 0
+    return (
+        men.bit_count(),
+        kings.bit_count(),
+        _advance(men, black),
+        back,
+        ((men | kings) & CENTRE).bit_count(),
+    )
 
 
-def evaluate(position: BitboardPosition) -> int:
+def counts(position: BitboardPosition) -> tuple[int, ...]:
+    """The counts WEIGHTS weighs (in its order), for the side to move."""
     bm, bk, wm, wk = (
         position.black_men,
         position.black_kings,
         position.white_men,
         position.white_kings,
     )
-    black = _side(bm, bk, True, wm) - _side(wm, wk, False, bm)
-    pieces = (bm | bk | wm | wk).bit_count()
-    lead = MAN * (bm.bit_count() - wm.bit_count()) + KING * (bk.bit_count() - wk.bit_count())
-    black += lead * (24 - pieces) // 48  # ahead, trade down
-    return black if position.turn == "b" else -black
+    black, white = _side(bm, bk, True, wm), _side(wm, wk, False, bm)
+    if position.turn == "w":
+        black, white = white, black
+    men, kings, advance, back, centre = (ours - theirs for ours, theirs in zip(black, white))
+    off = 24 - (bm | bk | wm | wk).bit_count()
+    return men, kings, advance, back, centre, (2 * men + 3 * kings) * off
 
+
+SUM = WeightedSum(WEIGHTS, counts)
+features, evaluate = SUM.features, SUM.evaluate
 
 EVALUATOR = Evaluator(evaluate, lambda position, move: move.capture, quiescence=True)
