@@ -12,14 +12,17 @@ BLACK_BACK, WHITE_BACK = ROWS[0], ROWS[7]
 #: the eight central squares (rows 2-5, the middle two of each)
 CENTRE = sum(1 << i for i in (9, 10, 13, 14, 17, 18, 21, 22))
 
-#: what each count (ours less theirs) is worth to the side to move (100: a man)
+#: what each count (ours less theirs) is worth to the side to move (100: one in the logit of
+#: its chance to win); fitted by `bench/fit_evaluation.py checkers`. Material counts most as
+#: the board empties: a man is worth 5 + 8 points a piece off the board (85 with 10 off), a
+#: king 12 a piece off less 44 (76 with 10 off).
 WEIGHTS = {
-    "men": 100,
-    "kings": 150,
-    "advance": 3,  # rows the men have come from their own back row
-    "back": 8,  # men on the back row while the opponent has men
-    "centre": 4,  # men and kings on the eight central squares
-    "trade": 1,  # the lead in half men times the pieces off the board
+    "men": 5,
+    "kings": -44,
+    "advance": -3,  # rows the men have come from their own back row
+    "back": 5,  # men on the back row while the opponent has men
+    "centre": 1,  # men and kings on the eight central squares
+    "trade": 4,  # the lead in half men (a king three) times the pieces off the board
 }
 
 
