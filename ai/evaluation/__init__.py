@@ -1,5 +1,5 @@
-"""Each game's evaluation for the search: a score for the side to move (100: a man in
-Checkers; where weights are fitted, one in the logit of the chance to win), what counts as a
+"""Each game's evaluation for the search: a score for the side to move (100: one in
+the logit of its chance to win, the weights fitted to self-play or to the solved game), what counts as a
 capture (searched first), and the game's search options.
 
 The evaluations read the position objects' documented fields (the board string or the
