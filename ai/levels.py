@@ -25,7 +25,8 @@ class Level:
     max_depth: int  # plies of full-width search at most
     #: positions searched at most, by game id (the deepest complete depth counts)
     max_nodes: Mapping[str, int] | None
-    noise: int  # each evaluation is off by up to this many points (100: one in the logit of the chance to win)
+    #: each evaluation is off by up to this many points (100: one in the logit of the chance to win)
+    noise: int
     slip: float  # chance of playing the second or third best move instead
     about: str
     #: plays a proven move where the game has perfect play (ai.perfect) and it finds one

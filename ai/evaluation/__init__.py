@@ -1,6 +1,6 @@
-"""Each game's evaluation for the search: a score for the side to move (100: one in
-the logit of its chance to win, the weights fitted to self-play or to the solved game), what counts as a
-capture (searched first), and the game's search options.
+"""Each game's evaluation for the search: a score for the side to move (100: one in the
+logit of its chance to win, the weights fitted to self-play or to the solved game), what
+counts as a capture (searched first), and the game's search options.
 
 The evaluations read the position objects' documented fields (the board string or the
 bitboards of `rules`' position types) and the board geometry every `Game` publishes

@@ -58,7 +58,8 @@ def counts(position: BitboardPosition) -> tuple[int, ...]:
     black, white = _side(bm, bk, True, wm), _side(wm, wk, False, bm)
     if position.turn == "w":
         black, white = white, black
-    men, kings, advance, back, centre = (ours - theirs for ours, theirs in zip(black, white))
+    pairs = zip(black, white, strict=True)
+    men, kings, advance, back, centre = (ours - theirs for ours, theirs in pairs)
     off = 24 - (bm | bk | wm | wk).bit_count()
     return men, kings, advance, back, centre, (2 * men + 3 * kings) * off
 

@@ -13,23 +13,25 @@ from rules.checkers import CheckersPosition
 GAME = get_game("checkers")
 
 
-def _bits(squares: list[int]) -> int:
-    return sum(1 << (s - 1) for s in squares)
+def _position(pieces: list[str], turn: str) -> CheckersPosition:
+    """Square s + 1 holds pieces[s]: b and w men, B and W kings (a man on the row it crowns
+    on is a king)."""
+    pieces = [
+        "B" if p == "b" and s >= 28 else "W" if p == "w" and s < 4 else p
+        for s, p in enumerate(pieces)
+    ]
+    bits = {kind: sum(1 << s for s, p in enumerate(pieces) if p == kind) for kind in "bBwW"}
+    return CheckersPosition(bits["b"], bits["B"], bits["w"], bits["W"], turn)
 
 
-@st.composite
-def positions(draw: st.DrawFn) -> CheckersPosition:
-    """Up to 12 pieces a side on distinct squares, men never on their own crown row."""
-    squares = draw(st.permutations(range(1, 33)))
-    black, white = draw(st.integers(0, 12)), draw(st.integers(0, 12))
-    black_squares, white_squares = squares[:black], squares[black : black + white]
-    black_kings = draw(st.lists(st.booleans(), min_size=black, max_size=black))
-    white_kings = draw(st.lists(st.booleans(), min_size=white, max_size=white))
-    bm = [s for s, king in zip(black_squares, black_kings) if not king and s <= 28]
-    bk = [s for s, king in zip(black_squares, black_kings) if king or s > 28]
-    wm = [s for s, king in zip(white_squares, white_kings) if not king and s > 4]
-    wk = [s for s, king in zip(white_squares, white_kings) if king or s <= 4]
-    return CheckersPosition(_bits(bm), _bits(bk), _bits(wm), _bits(wk), draw(st.sampled_from("bw")))
+#: up to 12 pieces a side, either side to move
+positions = st.builds(
+    _position,
+    st.lists(st.sampled_from("......bBwW"), min_size=32, max_size=32).filter(
+        lambda pieces: all(pieces.count(s) + pieces.count(s.upper()) <= 12 for s in "bw")
+    ),
+    st.sampled_from("bw"),
+)
 
 
 def _turned(bits: int) -> int:
@@ -38,7 +40,7 @@ def _turned(bits: int) -> int:
 
 
 @settings(max_examples=300, deadline=None)
-@given(positions())
+@given(positions)
 def test_the_score_is_the_same_for_either_colour(position: CheckersPosition) -> None:
     turned = CheckersPosition(
         _turned(position.white_men),
@@ -53,7 +55,7 @@ def test_the_score_is_the_same_for_either_colour(position: CheckersPosition) -> 
 
 def test_the_counts_are_for_the_side_to_move() -> None:
     assert evaluate(GAME.initial_position()) == 0
-    # Black: men on 1 (its back row) and 14 (third row), a king on 15 (centre); White: a
+    # Black: men on 1 (its back row) and 14 (three rows up), a king on 15 (centre); White: a
     # man on 30 (its back row); 20 pieces off the board
     black_to_move = GAME.decode("B:W30:B1,14,K15")
     counts = features(black_to_move)
@@ -67,3 +69,5 @@ def test_the_counts_are_for_the_side_to_move() -> None:
     }
     white_to_move = GAME.decode("W:W30:B1,14,K15")
     assert features(white_to_move) == {name: -count for name, count in counts.items()}
+    # the back row is kept against men only: White has a king alone
+    assert features(GAME.decode("B:WK30:B1"))["back"] == 0
