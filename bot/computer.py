@@ -102,8 +102,10 @@ class ComputerPlayer:
         think = partial(
             choose_move, turn.game_id, turn.position, level=turn.level, history=turn.history
         )
+        pool = self.executor()
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.executor(), think)
+            return await asyncio.get_running_loop().run_in_executor(pool, think)
         except BrokenProcessPool:
+            workers.discard(pool)
             self._executor = None  # a worker died: the next turn starts a fresh pool
             raise

@@ -9,7 +9,7 @@ import asyncio
 import multiprocessing
 import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Any, TypeVar
@@ -32,13 +32,26 @@ def _executor() -> ProcessPoolExecutor:
     return _pool
 
 
+def discard(pool: Executor) -> None:
+    """Drop a pool a dead worker broke, leaving none of its processes alive. The pool stops
+    the workers it knows of, but one a submit started while it broke (a race in CPython
+    3.11) waits forever for the queue lock the dead worker held, and the interpreter waits
+    for that worker at exit."""
+    if isinstance(pool, ProcessPoolExecutor):
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
 async def run(function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
     """`function(*args, **kwargs)` in a worker process (its arguments and result pickled)."""
     global _pool
     call = partial(function, *args, **kwargs)
+    pool = _executor()
     try:
-        return await asyncio.get_running_loop().run_in_executor(_executor(), call)
+        return await asyncio.get_running_loop().run_in_executor(pool, call)
     except BrokenProcessPool:
+        discard(pool)
         _pool = None  # a worker died (killed, out of memory): the next call starts afresh
         raise
 

@@ -3,8 +3,10 @@ bot carries on: the picture asked for at that moment fails, the next one works."
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
+import time
 from concurrent.futures.process import BrokenProcessPool
 
 import pytest
@@ -26,3 +28,16 @@ async def test_a_killed_worker_costs_one_picture_not_the_pool() -> None:
     again = await workers.run(board_png, game.id, game.initial_position())
     assert again == png and workers._executor() is not pool
     workers.shutdown()
+
+
+async def test_a_discarded_pool_leaves_no_worker_alive() -> None:
+    pool = workers.new_pool()
+    busy = pool.submit(time.sleep, 60)  # a worker that a plain shutdown would wait for
+    while not busy.running():
+        await asyncio.sleep(0.01)
+    processes = list(pool._processes.values())  # type: ignore[attr-defined]
+    assert processes and all(p.is_alive() for p in processes)
+    workers.discard(pool)
+    for process in processes:
+        process.join(timeout=10)
+        assert not process.is_alive()
