@@ -38,7 +38,7 @@ def discard(pool: Executor) -> None:
     3.11) waits forever for the queue lock the dead worker held, and the interpreter waits
     for that worker at exit."""
     if isinstance(pool, ProcessPoolExecutor):
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
+        for process in list((pool._processes or {}).values()):  # None once shut down
             process.kill()
     pool.shutdown(wait=False, cancel_futures=True)
 
