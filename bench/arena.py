@@ -2,7 +2,8 @@
 
 A and B are levels (1-5) of our computer player or, for Checkers, `draughts`: py-draughts
 1.10.1's SimpleEngine, with captures forced as in our rules. Each pair of games starts from
-the same random opening (--opening plies of random moves), A taking each side once. Every
+the same random opening (--opening plies of random moves), A taking each side once (or,
+with --a-side, every game from its own opening with A on that side). Every
 player thinks --seconds a move (--b-seconds for B; default: each level's own budget). Games
 run two at a time (one a core); a game that reaches --max-plies is scored a draw.
 
@@ -65,24 +66,32 @@ def _draughts_move(record: GameRecord, seconds: float) -> str:
     return "x".join(str(square + 1) for square in move.square_list)
 
 
-def play_one(
-    game_id: str, a: Player, b: Player, number: int, opening: int, max_plies: int, seed: int
-) -> tuple[int, float, int, str]:
+@dataclass(frozen=True)
+class Match:
+    game_id: str
+    opening: int  # random plies to start from
+    max_plies: int
+    seed: int
+    a_side: str | None  # the side A always takes (None: each side in turn)
+
+
+def play_one(match: Match, a: Player, b: Player, number: int) -> tuple[int, float, int, str]:
     """(game number, A's score, plies, how it ended) of one game."""
-    game = get_game(game_id)
-    rng = random.Random(seed * 1000 + number // 2)
+    game = get_game(match.game_id)
+    paired = match.a_side is None
+    rng = random.Random(match.seed * 1000 + (number // 2 if paired else number))
     record = GameRecord(game)
-    for _ in range(opening):
+    for _ in range(match.opening):
         if record.outcome is not None:
             break
         record.play(game.format_move(rng.choice(game.legal_moves(record.position))))
-    a_side = game.sides[number % 2]
-    while record.outcome is None and len(record.moves) < max_plies:
+    a_side = game.sides[number % 2] if match.a_side is None else match.a_side
+    while record.outcome is None and len(record.moves) < match.max_plies:
         player = a if record.side_to_move == a_side else b
-        record.play(player.move(game_id, record, seed + len(record.moves)))
+        record.play(player.move(game.id, record, match.seed + len(record.moves)))
     outcome = record.outcome
     if outcome is None:
-        return number, 0.5, len(record.moves), f"draw at {max_plies} plies (adjudicated)"
+        return number, 0.5, len(record.moves), f"draw at {match.max_plies} plies (adjudicated)"
     score = 0.5 if outcome.winner is None else 1.0 if outcome.winner == a_side else 0.0
     how = "draw" if outcome.winner is None else f"{game.side_name(outcome.winner)} won"
     return number, score, len(record.moves), f"{how} ({outcome.termination.value})"
@@ -111,22 +120,23 @@ def main() -> None:
     parser.add_argument("--opening", type=int, default=2, help="random plies to start from")
     parser.add_argument("--max-plies", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--a-side", help="the side A takes in every game (default: each in turn)")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     game = get_game(args.game)
+    if args.a_side is not None and args.a_side not in game.sides:
+        parser.error(f"--a-side: one of {', '.join(game.sides)} in {game.name}")
+    match = Match(game.id, args.opening, args.max_plies, args.seed, args.a_side)
     a = Player(args.a, args.seconds)
     b = Player(args.b, args.b_seconds if args.b_seconds is not None else args.seconds)
     print(f"{game.name}: {a.label()} (A) against {b.label()} (B), {args.games} games")
     results: list[float] = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        jobs = [
-            pool.submit(play_one, game.id, a, b, n, args.opening, args.max_plies, args.seed)
-            for n in range(args.games)
-        ]
+        jobs = [pool.submit(play_one, match, a, b, n) for n in range(args.games)]
         for job in jobs:
             number, score, plies, how = job.result()
             results.append(score)
-            side = game.side_name(game.sides[number % 2])
+            side = game.side_name(match.a_side or game.sides[number % 2])
             print(f"  game {number + 1:3d}: A as {side:15s} {score:3.1f}  {plies:4d} plies, {how}")
     wins, draws = results.count(1.0), results.count(0.5)
     losses = len(results) - wins - draws
