@@ -15,6 +15,9 @@ from .strategy import DamagedStrategy, shipped
 
 GAME = get_game("three-musketeers")
 MUSKETEERS, ENEMY = GAME.sides
+#: the proof of an enemy move off the strategy after which it covers every Musketeer reply
+#: (the value is that move's: another move might win sooner)
+REJOINED = "a move back onto the stored strategy"
 
 
 @dataclass(frozen=True)
@@ -40,7 +43,7 @@ class Verdict:
 
     value: Value | None
     moves: tuple[tuple[Any, Value], ...] = ()
-    proof: str = ""  # "the stored strategy", "exact search" or "the game is over"
+    proof: str = ""  # "the stored strategy", REJOINED, "exact search" or "the game is over"
 
 
 def _masks(position: Any) -> tuple[int, int]:
@@ -103,10 +106,13 @@ def solve(position: Any, seconds: float = 3.0) -> Verdict:
     if proven is not None and GAME.outcome(position) is not None:
         return Verdict(Value.of(proven), (), "the game is over")
     moves = GAME.legal_moves(position)
+    after = {m: _strategy_value(GAME.apply(position, m)) for m in moves}
+    known = {m: further(v) for m, v in after.items() if v is not None}
     if proven is not None:
-        after = {m: _strategy_value(GAME.apply(position, m)) for m in moves}
-        known = {m: further(v) for m, v in after.items() if v is not None}
         return Verdict(Value.of(proven), _ranked(position, known), "the stored strategy")
+    if position.turn == ENEMY and known and max(known.values()) > 0:
+        # off the strategy, a move that leads back onto it: every Musketeer reply meets it
+        return Verdict(Value.of(max(known.values())), _ranked(position, known), REJOINED)
     exact = Exact(seconds)
     values: dict[Any, int] = {}
     try:

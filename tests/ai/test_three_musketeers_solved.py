@@ -17,7 +17,7 @@ import pytest
 
 from ai import choose_move, think
 from ai.evaluation.three_musketeers import evaluate
-from ai.three_musketeers import Value, Verdict, perfect_move, solve
+from ai.three_musketeers import REJOINED, Value, Verdict, perfect_move, solve, stored_move
 from ai.three_musketeers.exact import Exact, OutOfTime, further
 from ai.three_musketeers.strategy import FILE, DamagedStrategy, Strategy, shipped
 from rules import get_game
@@ -145,6 +145,59 @@ def test_exact_search_agrees_with_plain_search_off_the_strategy() -> None:
         assert verdict.value == Value.of(plain_value(*_fields(position)))
         for move, value in verdict.moves:  # a move's value counts its own ply
             assert value == Value.of(further(plain_value(*_fields(GAME.apply(position, move)))))
+
+
+def _off_the_strategy() -> list[ThreeMusketeersPosition]:
+    """Enemy positions three plies in that the strategy does not cover: the enemy's first
+    reply was not the stored one."""
+    found = []
+    start = GAME.initial_position()
+    for first in GAME.legal_moves(start):
+        after_first = GAME.apply(start, first)
+        stored = stored_move(after_first)
+        assert stored is not None
+        for reply in GAME.legal_moves(after_first):
+            if reply == stored[0]:
+                continue
+            after_reply = GAME.apply(after_first, reply)
+            for second in GAME.legal_moves(after_reply):
+                position = GAME.apply(after_reply, second)
+                if GAME.outcome(position) is None and stored_move(position) is None:
+                    found.append(position)
+    return found
+
+
+def test_an_enemy_off_the_strategy_plays_back_onto_it_where_one_move_does() -> None:
+    """The move it proves is one after which the strategy covers every Musketeer reply, and
+    from there the enemy wins every game; level 5 plays it."""
+    rng = random.Random(11)
+    rejoined = 0
+    for position in _off_the_strategy():
+        verdict = solve(position, 0.0)
+        if verdict.proof != REJOINED:
+            continue
+        rejoined += 1
+        assert verdict.value is not None and verdict.value.winner == "e"
+        found = perfect_move(position, 0.0)
+        assert found is not None and found[1] == verdict.value and found[2] == REJOINED
+        onto = GAME.apply(position, found[0])
+        for reply in GAME.legal_moves(onto):
+            after = GAME.apply(onto, reply)
+            assert GAME.outcome(after) is not None or stored_move(after) is not None
+        current = onto
+        while GAME.outcome(current) is None:
+            if current.turn == "m":
+                move = _random(current, rng)
+            else:
+                covered = stored_move(current)
+                assert covered is not None
+                move = covered[0]
+            current = GAME.apply(current, move)
+        outcome = GAME.outcome(current)
+        assert outcome is not None and outcome.winner == "e"
+        move, report = think(GAME.id, position, level=5, seed=1)
+        assert GAME.parse_move(position, move) == found[0] and REJOINED in report.proof
+    assert rejoined >= 20  # of the 100 or so such positions
 
 
 def test_exact_search_gives_up_at_its_deadline() -> None:
