@@ -1,6 +1,7 @@
 """Three Musketeers played perfectly: the enemy's stored winning strategy from the start
-(the game is solved: the enemy wins in 33 plies), and exact search where the strategy does
-not reach (late in the game, or in a position it never leads to)."""
+(the game is solved: the enemy wins in 33 plies), a move back onto it where one leads there,
+and exact search where the strategy does not reach (late in the game, or in a position it
+never leads to)."""
 
 from __future__ import annotations
 
