@@ -35,7 +35,7 @@ async def test_a_discarded_pool_leaves_no_worker_alive() -> None:
     busy = pool.submit(time.sleep, 60)  # a worker that a plain shutdown would wait for
     while not busy.running():
         await asyncio.sleep(0.01)
-    processes = list(pool._processes.values())  # type: ignore[attr-defined]
+    processes = list(pool._processes.values())
     assert processes and all(p.is_alive() for p in processes)
     workers.discard(pool)
     for process in processes:
