@@ -107,13 +107,14 @@ def solve(position: Any, seconds: float = 3.0) -> Verdict:
     if proven is not None and GAME.outcome(position) is not None:
         return Verdict(Value.of(proven), (), "the game is over")
     moves = GAME.legal_moves(position)
-    after = {m: _strategy_value(GAME.apply(position, m)) for m in moves}
-    known = {m: further(v) for m, v in after.items() if v is not None}
-    if proven is not None:
-        return Verdict(Value.of(proven), _ranked(position, known), "the stored strategy")
-    if position.turn == ENEMY and known and max(known.values()) > 0:
-        # off the strategy, a move that leads back onto it: every Musketeer reply meets it
-        return Verdict(Value.of(max(known.values())), _ranked(position, known), REJOINED)
+    if proven is not None or position.turn == ENEMY:
+        after = {m: _strategy_value(GAME.apply(position, m)) for m in moves}
+        known = {m: further(v) for m, v in after.items() if v is not None}
+        if proven is not None:
+            return Verdict(Value.of(proven), _ranked(position, known), "the stored strategy")
+        if known and max(known.values()) > 0:
+            # off the strategy, a move that leads back onto it: every Musketeer reply meets it
+            return Verdict(Value.of(max(known.values())), _ranked(position, known), REJOINED)
     exact = Exact(seconds)
     values: dict[Any, int] = {}
     try:
