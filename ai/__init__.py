@@ -20,7 +20,8 @@ __all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "Options", "Report", "choose_move
 
 #: the share of its time the top level gives a proof (ai.perfect) before it searches: an
 #: exact search either ends well inside it or not at all (in Three Musketeers its cost grows
-#: about fivefold with each enemy man left; with ten or more, a half share was spent in vain)
+#: about fivefold with each enemy man left; with eleven or more, half the move was spent in
+#: vain)
 PROOF_SHARE = 0.25
 
 
