@@ -8,8 +8,9 @@ import sys
 
 import pytest
 
-from ai import LEVELS, choose_move, think
+from ai import LEVELS, PROOF_SHARE, choose_move, think
 from ai.search import MATE
+from ai.three_musketeers import solve
 from rules import GAMES, get_game
 from tests.faults import ROOT
 from tests.gamekit import sample_positions
@@ -163,3 +164,16 @@ def test_levels_and_the_command_line() -> None:
     assert (
         bad.returncode == 1 and bad.stderr.startswith("error: ") and "Traceback" not in bad.stderr
     )
+
+
+def test_a_proof_that_cannot_finish_leaves_the_search_most_of_the_move() -> None:
+    """Early in Three Musketeers exact search cannot end in time: level 5 gives it only
+    PROOF_SHARE of the move and searches for the rest (it once searched half its time)."""
+    game, rng = get_game("three-musketeers"), random.Random(2)
+    position = game.initial_position()
+    for _ in range(6):
+        position = game.apply(position, rng.choice(game.legal_moves(position)))
+    assert position.turn == "m" and solve(position, 0.05).value is None  # off the strategy
+    move, report = think(game.id, position, level=5, seconds=0.4, seed=1)
+    game.parse_move(position, move)
+    assert not report.proof and report.seconds >= 0.95 * 0.4 * (1 - PROOF_SHARE)
