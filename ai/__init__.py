@@ -16,7 +16,16 @@ from .levels import DEFAULT_LEVEL, LEVELS, Level, level
 from .perfect import perfect_move
 from .search import MATE, Report, Search
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "Options", "Report", "choose_move", "think"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "PROOF_SHARE",
+    "Level",
+    "Options",
+    "Report",
+    "choose_move",
+    "think",
+]
 
 #: the share of its time the top level gives a proof (ai.perfect) before it searches: an
 #: exact search either ends well inside it or not at all (in Three Musketeers its cost grows
