@@ -86,9 +86,10 @@ def play_one(match: Match, a: Player, b: Player, number: int) -> tuple[int, floa
             break
         record.play(game.format_move(rng.choice(game.legal_moves(record.position))))
     a_side = game.sides[number % 2] if match.a_side is None else match.a_side
+    seed = rng.randrange(1 << 30)  # each game its own (a pair's two alike), so levels 1-2 vary
     while record.outcome is None and len(record.moves) < match.max_plies:
         player = a if record.side_to_move == a_side else b
-        record.play(player.move(game.id, record, match.seed + len(record.moves)))
+        record.play(player.move(game.id, record, seed + len(record.moves)))
     outcome = record.outcome
     if outcome is None:
         return number, 0.5, len(record.moves), f"draw at {match.max_plies} plies (adjudicated)"
