@@ -9,6 +9,7 @@ import sys
 from rules import GAMES, RulesError
 
 from . import LEVELS, think
+from .levels import OTHER_GAMES, UNBOUNDED
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,9 +35,11 @@ def main(argv: list[str] | None = None) -> int:
                 depth = "positions searched at most: " + ", ".join(
                     f"{name} {nodes:,}" for name, nodes in level.max_nodes.items()
                 )
-            elif level.max_depth < 64:
-                plies = "ply" if level.max_depth == 1 else "plies"
-                depth = f"at most {level.max_depth} {plies}"
+            elif level.max_depth != UNBOUNDED:
+                plies = level.depth(OTHER_GAMES)
+                depth = f"at most {plies} {'ply' if plies == 1 else 'plies'}" + "".join(
+                    f" ({name} {n})" for name, n in level.max_depth.items() if name != OTHER_GAMES
+                )
             else:
                 depth = "as deep as time allows"
             print(f"level {number}: {level.seconds:g} s a move, {depth}: {level.about}")

@@ -1,28 +1,33 @@
 """The computer's five levels: how long it thinks, how far it may look, and how often it
 errs. Levels 1 and 2 err on purpose (a beginner's mistakes, not random moves): noise on
-every evaluation, and at times the second or third best move. Levels 1-4 are bounded by
-depth or by positions searched, not by the clock, so they play alike on any machine (and a
-seed repeats their choice); their seconds only cap a slow machine. Level 4 searches about a
-fifth of the positions level 5 searches in its 3 s on the 2-core reference machine, and level
-3 a fifth of level 4's: a ply or two less each, in every game (doubling the time buys less
-than a ply where moves are many). Level 5 searches as deep as its time allows, and plays
-Three Musketeers perfectly wherever it can prove a win (the solved game's stored strategy, or
-exact search late in the game); where every move is proven lost, its search picks one."""
+every evaluation, and at times the second or third best move. Level 2 looks two plies
+ahead, four in Three Musketeers, where a ply is small (a Musketeer move is one of a few
+captures) and the enemy's win is a long plan: four plies there cost fewer positions than two
+in 3 Crowns. Levels 1-4 are bounded by depth or by positions searched, not by the clock, so
+they play alike on any machine (and a seed repeats their choice); their seconds only cap a
+slow machine. Level 4 searches about a fifth of the positions level 5 searches in its 3 s
+on the 2-core reference machine, and level 3 a fifth of level 4's: a ply or two less each,
+in every game (doubling the time buys less than a ply where moves are many). Level 5
+searches as deep as its time allows, and plays Three Musketeers perfectly wherever it can
+prove a win (the solved game's stored strategy, or exact search late in the game); where
+every move is proven lost, its search picks one."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-#: the key of `Level.max_nodes` for a game the table does not list
+#: the key of `Level.max_depth` and `Level.max_nodes` for a game the table does not list
 OTHER_GAMES = "other games"
+#: no bound on depth but time and positions
+UNBOUNDED = {OTHER_GAMES: 64}
 
 
 @dataclass(frozen=True)
 class Level:
     number: int
     seconds: float  # thinking budget per move
-    max_depth: int  # plies of full-width search at most
+    max_depth: Mapping[str, int]  # plies of full-width search at most, by game id
     #: positions searched at most, by game id (the deepest complete depth counts)
     max_nodes: Mapping[str, int] | None
     #: each evaluation is off by up to this many points (100: one in the logit of the chance to win)
@@ -37,6 +42,10 @@ class Level:
         """Whether the level judges every root move exactly (needed to pick a runner-up)."""
         return self.slip > 0 or self.noise > 0
 
+    def depth(self, game_id: str) -> int:
+        """Plies this level searches at most in `game_id`."""
+        return self.max_depth.get(game_id, self.max_depth[OTHER_GAMES])
+
     def nodes(self, game_id: str) -> int | None:
         """Positions this level searches at most in `game_id` (None: no such bound)."""
         if self.max_nodes is None:
@@ -45,12 +54,22 @@ class Level:
 
 
 LEVELS = {
-    1: Level(1, 0.1, 1, None, 80, 0.35, "beginner: looks one move ahead, often misjudges"),
-    2: Level(2, 0.3, 2, None, 30, 0.12, "casual: sees the reply, still slips now and then"),
+    1: Level(
+        1, 0.1, {OTHER_GAMES: 1}, None, 80, 0.35, "beginner: looks one move ahead, often misjudges"
+    ),
+    2: Level(
+        2,
+        0.3,
+        {"three-musketeers": 4, OTHER_GAMES: 2},
+        None,
+        30,
+        0.12,
+        "casual: sees the reply, still slips now and then",
+    ),
     3: Level(
         3,
         0.8,
-        64,
+        UNBOUNDED,
         {
             "checkers": 8_000,
             "three-musketeers": 10_000,
@@ -65,7 +84,7 @@ LEVELS = {
     4: Level(
         4,
         1.5,
-        64,
+        UNBOUNDED,
         {
             "checkers": 40_000,
             "three-musketeers": 50_000,
@@ -80,7 +99,7 @@ LEVELS = {
     5: Level(
         5,
         3.0,
-        64,
+        UNBOUNDED,
         None,
         0,
         0.0,

@@ -126,6 +126,15 @@ def test_levels_3_and_4_are_bounded_by_positions_not_the_clock(game_id: str) -> 
     assert LEVELS[4].nodes("a game not listed") == LEVELS[4].nodes("checkers")
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_levels_1_and_2_look_as_far_as_their_game_allows(game_id: str) -> None:
+    """Level 1 one ply; level 2 two, four in Three Musketeers (small plies, long plans)."""
+    position = sample_positions(game_id, games=1, per_game=1)[0]
+    for number, plies in ((1, 1), (2, 4 if game_id == "three-musketeers" else 2)):
+        _, report = think(game_id, position, level=number, seconds=60, seed=5)
+        assert report.depth == plies == LEVELS[number].depth(game_id)
+
+
 def test_a_forced_loss_is_put_off_and_a_win_taken_fastest() -> None:
     """Scores count plies to the end: a win sooner is worth more."""
     move, report = think("the-crown", "Pb11 Kf3 Sb2 pb8 kf2 sa7 sc5 w", level=5, seconds=1)
