@@ -20,7 +20,7 @@ from dataclasses import dataclass
 #: the key of `Level.max_depth` and `Level.max_nodes` for a game the table does not list
 OTHER_GAMES = "other games"
 #: no bound on depth but time and positions
-UNBOUNDED = {OTHER_GAMES: 64}
+UNBOUNDED: Mapping[str, int] = {OTHER_GAMES: 64}
 
 
 @dataclass(frozen=True)
