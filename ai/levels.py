@@ -1,9 +1,9 @@
 """The computer's five levels: how long it thinks, how far it may look, and how often it
 errs. Levels 1 and 2 err on purpose (a beginner's mistakes, not random moves): noise on
 every evaluation, and at times the second or third best move. Level 2 looks two plies
-ahead, four in Three Musketeers, where a ply is small (a Musketeer move is one of a few
-captures) and the enemy's win is a long plan: four plies there cost fewer positions than two
-in 3 Crowns. Levels 1-4 are bounded by depth or by positions searched, not by the clock, so
+ahead, five in Three Musketeers, where a ply is small (a Musketeer move is one of a few
+captures) and the enemy's win is a long plan: five plies there cost about the positions two
+cost in 3 Crowns. Levels 1-4 are bounded by depth or by positions searched, not by the clock, so
 they play alike on any machine (and a seed repeats their choice); their seconds only cap a
 slow machine. Level 4 searches about a fifth of the positions level 5 searches in its 3 s
 on the 2-core reference machine, and level 3 a fifth of level 4's: a ply or two less each,
@@ -60,7 +60,7 @@ LEVELS = {
     2: Level(
         2,
         0.3,
-        {"three-musketeers": 4, OTHER_GAMES: 2},
+        {"three-musketeers": 5, OTHER_GAMES: 2},
         None,
         30,
         0.12,
