@@ -74,6 +74,10 @@ class Match:
     seed: int
     a_side: str | None  # the side A always takes (None: each side in turn)
 
+    def side_of_a(self, number: int) -> str:
+        """The side A takes in game `number`."""
+        return self.a_side or get_game(self.game_id).sides[number % 2]
+
 
 def play_one(match: Match, a: Player, b: Player, number: int) -> tuple[int, float, int, str]:
     """(game number, A's score, plies, how it ended) of one game."""
@@ -85,7 +89,7 @@ def play_one(match: Match, a: Player, b: Player, number: int) -> tuple[int, floa
         if record.outcome is not None:
             break
         record.play(game.format_move(rng.choice(game.legal_moves(record.position))))
-    a_side = game.sides[number % 2] if match.a_side is None else match.a_side
+    a_side = match.side_of_a(number)
     seed = rng.randrange(1 << 30)  # each game its own (a pair's two alike), so levels 1-2 vary
     while record.outcome is None and len(record.moves) < match.max_plies:
         player = a if record.side_to_move == a_side else b
@@ -137,7 +141,7 @@ def main() -> None:
         for job in jobs:
             number, score, plies, how = job.result()
             results.append(score)
-            side = game.side_name(match.a_side or game.sides[number % 2])
+            side = game.side_name(match.side_of_a(number))
             print(f"  game {number + 1:3d}: A as {side:15s} {score:3.1f}  {plies:4d} plies, {how}")
     wins, draws = results.count(1.0), results.count(0.5)
     losses = len(results) - wins - draws
