@@ -23,6 +23,11 @@ OTHER_GAMES = "other games"
 UNBOUNDED: Mapping[str, int] = {OTHER_GAMES: 64}
 
 
+def _by_game(table: Mapping[str, int], game_id: str) -> int:
+    """`table`'s figure for `game_id`, or for games it does not list."""
+    return table.get(game_id, table[OTHER_GAMES])
+
+
 @dataclass(frozen=True)
 class Level:
     number: int
@@ -44,13 +49,13 @@ class Level:
 
     def depth(self, game_id: str) -> int:
         """Plies this level searches at most in `game_id`."""
-        return self.max_depth.get(game_id, self.max_depth[OTHER_GAMES])
+        return _by_game(self.max_depth, game_id)
 
     def nodes(self, game_id: str) -> int | None:
         """Positions this level searches at most in `game_id` (None: no such bound)."""
         if self.max_nodes is None:
             return None
-        return self.max_nodes.get(game_id, self.max_nodes[OTHER_GAMES])
+        return _by_game(self.max_nodes, game_id)
 
 
 LEVELS = {
