@@ -52,17 +52,18 @@ class Player:
 def _draughts_move(record: GameRecord, seconds: float) -> str:
     """py-draughts' choice, on a board where captures are forced (its American board has
     them optional), from our position's PDN FEN."""
-    from draughts import SimpleEngine
+    from draughts import Move, SimpleEngine
     from draughts.boards.american import _CORE
     from draughts.boards.american import Board as AmericanBoard
 
-    class ForcedCaptures(AmericanBoard):  # type: ignore[misc]
+    class ForcedCaptures(AmericanBoard):
         @property
         def legal_moves(self) -> list[Any]:
             return self._legal_moves_from_core(_CORE, max_capture=False, captures_optional=False)
 
     board = ForcedCaptures.from_fen(record.game.encode(record.position))
     move = SimpleEngine(depth_limit=64, time_limit=seconds).get_best_move(board)
+    assert isinstance(move, Move)  # a (move, score) pair only when asked with_evaluation
     return "x".join(str(square + 1) for square in move.square_list)
 
 

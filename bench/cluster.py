@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.players import Load, pair
 from bot import workers
 from bot.checkdb import check_db
+from bot.match.records import MoveResult
 from bot.service import MatchService
 from bot.store import Store
 from tests.pgserver import throwaway_database
@@ -44,9 +45,11 @@ async def work(index: int, db: str, matches: int, moves: int, render: bool, acks
     store = await Store.open(db)
     service = MatchService(store, rng=random.Random(index))
     noted = acks.open("a", buffering=1)  # a line a move, flushed as written
-    load = Load(
-        moves, render, on_move=lambda r: noted.write(f"{r.match.id} {r.match.ply} {r.move}\n")
-    )
+
+    def note(result: MoveResult) -> None:
+        noted.write(f"{result.match.id} {result.match.ply} {result.move}\n")
+
+    load = Load(moves, render, on_move=note)
     guild = (index + 1) << 22
     base = 10_000 * (index + 1)
     start = time.perf_counter()

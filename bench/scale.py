@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.service import MatchService
 from bot.store import Store
+from bot.store.drivers import driver_of
 from rules import GAMES, GameRecord
 from tests.pgserver import throwaway_database
 
@@ -133,7 +134,7 @@ async def seed(store: Store, matches: int, rng: random.Random) -> float:
         db.close()
         return time.perf_counter() - start
     async with store.engine.connect() as connection:
-        raw = (await connection.get_raw_connection()).driver_connection
+        raw = (await driver_of(connection)).raw  # asyncpg's connection, for its COPY
         await raw.execute("ALTER TABLE moves DISABLE TRIGGER moves_advance_match")
         for table, batch in rows(matches, rng):
             if batch:
