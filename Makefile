@@ -29,7 +29,7 @@ test: install-test
 	@$(BIN)/python -m tests.pgserver check
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict rules render ai
-	$(BIN)/mypy bot bench
+	$(BIN)/mypy bot bench tests
 	$(BIN)/python -m pytest
 
 bench: install-test

@@ -89,40 +89,38 @@ class DiscordHarness:
         bot.http._HTTPClient__session = FakeSession(self.fake)  # type: ignore[attr-defined]
         bot.http._global_over = asyncio.Event()  # what HTTPClient.static_login would set
         bot.http._global_over.set()
-        guild = Guild(
-            data={  # type: ignore[typeddict-item]
-                "id": str(GUILD_ID),
-                "name": "Test server",
-                "owner_id": "1",
-                "features": [],
-                "roles": [
-                    {
-                        "id": str(GUILD_ID),
-                        "name": "@everyone",
-                        "permissions": EVERYONE,
-                        "position": 0,
-                        "color": 0,
-                        "hoist": False,
-                        "managed": False,
-                        "mentionable": False,
-                        "flags": 0,
-                    }
-                ],
-                "channels": [self.channel],
-                "emojis": [],
-                "stickers": [],
-                "member_count": 3,
-                "verification_level": 0,
-                "default_message_notifications": 0,
-                "explicit_content_filter": 0,
-                "mfa_level": 0,
-                "premium_tier": 0,
-                "nsfw_level": 0,
-                "preferred_locale": "en-US",
-                "system_channel_flags": 0,
-            },
-            state=state,
-        )
+        guild_data: Any = {  # the fields the bot reads, not Discord's whole payload
+            "id": str(GUILD_ID),
+            "name": "Test server",
+            "owner_id": "1",
+            "features": [],
+            "roles": [
+                {
+                    "id": str(GUILD_ID),
+                    "name": "@everyone",
+                    "permissions": EVERYONE,
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                }
+            ],
+            "channels": [self.channel],
+            "emojis": [],
+            "stickers": [],
+            "member_count": 3,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "premium_tier": 0,
+            "nsfw_level": 0,
+            "preferred_locale": "en-US",
+            "system_channel_flags": 0,
+        }
+        guild = Guild(data=guild_data, state=state)
         state._add_guild(guild)
         await bot.setup_hook()
         return self
@@ -150,7 +148,7 @@ class DiscordHarness:
         self.fake.deleted.add(thread_id)
         if tell_the_bot:
             thread = self.fake.channels[thread_id]
-            self.bot._connection.parse_thread_delete(  # type: ignore[arg-type]
+            self.bot._connection.parse_thread_delete(
                 {
                     "id": str(thread_id),
                     "guild_id": str(GUILD_ID),

@@ -482,7 +482,7 @@ class FakeDiscord:
         reuse: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """Store the message as Discord would (an edit keeps the id) and note it as sent."""
-        payload = {
+        payload: dict[str, Any] = {
             "id": reuse["id"] if reuse else str(snowflake()),
             "channel_id": str(channel_id),
             "guild_id": str(GUILD_ID),

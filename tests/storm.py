@@ -21,9 +21,14 @@ async def storm(path: str, matches: int) -> None:
     async def player(index: int) -> None:
         rng = random.Random(index)
         channel = 1000 + index
-        users = {"challenger": 2 * index + 1, "opponent": 2 * index + 2}
         while True:
-            match = await start_match(service, games[index % len(games)], channel=channel, **users)
+            match = await start_match(
+                service,
+                games[index % len(games)],
+                channel=channel,
+                challenger=2 * index + 1,
+                opponent=2 * index + 2,
+            )
             while match.active:
                 user = match.user_to_move or 0
                 moves = await service.play.legal_moves(GUILD, channel, user, match.id)

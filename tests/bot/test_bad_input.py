@@ -8,7 +8,7 @@ import io
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import GifImagePlugin, Image
 
 from bot.commands.boards import Context
 from bot.commands.dispatch import Commands
@@ -249,6 +249,7 @@ async def test_a_700_ply_replay_fits_the_upload_limit(service: MatchService) -> 
     text, gif = reply.files
     assert sum(len(f.data) for f in reply.files) <= limit
     frames = Image.open(io.BytesIO(gif.data))
+    assert isinstance(frames, GifImagePlugin.GifImageFile)
     assert 2 < frames.n_frames < len(record.positions)  # sampled to fit, not dropped
     assert text.data.decode().count(". ") == (len(record.moves) + 1) // 2
 

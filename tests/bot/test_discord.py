@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.commands.registry import BY_NAME
 from bot.discord_parts import COMMANDS
-from bot.match.records import SweepEvent
+from bot.match.records import SweepEvent, SweepKind
 from bot.sweeper import Sweeper
 from tests.discordkit import (
     APP_ID,
@@ -189,10 +189,10 @@ async def test_sweeper_news_is_posted_in_the_match_thread(discord_bot: DiscordHa
     service = discord_bot.bot.handlers.service
     match = await service.core.match(1)
     before = len(discord_bot.fake.sent)
-    await discord_bot.bot.on_sweep(SweepEvent("reminder", match=match, seconds_left=3000))
+    await discord_bot.bot.on_sweep(SweepEvent(SweepKind.REMINDER, match=match, seconds_left=3000))
     await discord_bot.bot.on_sweep(
         SweepEvent(
-            "timeout",
+            SweepKind.TIMEOUT,
             match=await service.play.resign(match.guild_id, match.channel_id, BOB[0], match.id),
         )
     )

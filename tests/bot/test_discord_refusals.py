@@ -90,8 +90,12 @@ async def test_an_answer_too_late_for_the_interaction_is_posted_instead(
 ) -> None:
     bot = discord_bot
     _, thread = await start_game(bot)
-    data = {"id": "1", "name": "move", "type": 1, "options": [{"name": "move", "type": 3}]}
-    data["options"][0]["value"] = "11-15"
+    data = {
+        "id": "1",
+        "name": "move",
+        "type": 1,
+        "options": [{"name": "move", "type": 3, "value": "11-15"}],
+    }
     late = bot.interaction(2, ALICE, thread, data, age=4.0)  # it reached the bot after 3 s
     sent = await bot.dispatch(late)
     assert (404, "POST") in {(s, m) for s, m, _ in refused(bot)}  # Unknown interaction

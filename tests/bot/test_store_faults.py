@@ -271,8 +271,8 @@ async def _reads_go_on(
     service: MatchService, commands: Commands, alice: Context, channel_id: int
 ) -> None:
     """Every read answers; every write is refused, saying the bot cannot save."""
-    for command, options in (("help", {}), ("board", {}), ("games", {}), ("stats", {})):
-        reply = (await commands.run(command, alice, **options)).reply
+    for command in ("help", "board", "games", "stats"):
+        reply = (await commands.run(command, alice)).reply
         assert reply is not None and "cannot save" not in reply.text
     refused = await commands.run("move", alice, move="11-15")
     assert refused.ephemeral and refused.reply is not None

@@ -5,10 +5,11 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image
+from PIL import GifImagePlugin, Image
 
 from render import board_png, game_gif
 from render.api import DRAWINGS
+from render.checkers import SHAPE as CHECKERS_SHAPE
 from render.checkers import cell_of
 from render.cli import main as render_main
 from render.theme import LAST_MOVE, LAST_MOVE_MIX, mix
@@ -23,6 +24,13 @@ def decode(png: bytes) -> Image.Image:
     return image.convert("RGB")
 
 
+def rgb(image: Image.Image, xy: tuple[int, int]) -> tuple[int, ...]:
+    """A pixel of a decoded picture, as its channels."""
+    pixel = image.getpixel(xy)
+    assert isinstance(pixel, tuple)
+    return pixel
+
+
 def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 18) -> bool:
     return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
 
@@ -34,7 +42,7 @@ def pixel_at(
     drawing = DRAWINGS[game_id]
     x, y = drawing.shape.centre(cell, drawing.default_size, flipped)
     y += below * drawing.shape.layout(drawing.default_size).piece
-    return decode(png).getpixel((round(x), round(y)))
+    return rgb(decode(png), (round(x), round(y)))
 
 
 def test_every_game_has_a_drawing() -> None:
@@ -71,7 +79,7 @@ def test_last_move_tints_the_cell_it_left() -> None:
     record = GameRecord.replay(get_game("checkers"), ["11-15"])
     plain = board_png("checkers", record.position)
     marked = board_png("checkers", record.position, last_move="11-15", before=record.positions[0])
-    dark = DRAWINGS["checkers"].shape.dark
+    dark = CHECKERS_SHAPE.dark
     assert close(pixel_at("checkers", plain, cell_of(11)), dark)
     assert close(pixel_at("checkers", marked, cell_of(11)), mix(dark, LAST_MOVE, LAST_MOVE_MIX))
     assert close(pixel_at("checkers", marked, cell_of(13)), dark)  # an untouched square
@@ -85,7 +93,7 @@ def test_captured_piece_cell_is_ringed_and_the_path_drawn() -> None:
     ring = round(drawing.shape.layout(512).piece / 2 * 0.72)
     image = decode(png)
     assert any(
-        close(image.getpixel((round(x) + ring + dx, round(y))), (226, 64, 56), 40)
+        close(rgb(image, (round(x) + ring + dx, round(y))), (226, 64, 56), 40)
         for dx in range(-3, 4)
     )
 
@@ -151,7 +159,7 @@ def test_gif_has_a_frame_per_position_and_a_long_last_frame() -> None:
     record = random_record(game, seed=2)
     gif = game_gif("three-musketeers", record.positions, record.moves, outcome=record.outcome)
     image = Image.open(io.BytesIO(gif))
-    assert image.format == "GIF"
+    assert isinstance(image, GifImagePlugin.GifImageFile)
     assert image.n_frames == len(record.positions)
     image.seek(image.n_frames - 1)
     assert image.info["duration"] > 1000
@@ -192,7 +200,5 @@ def test_crown_cell_names_fit_inside_their_cells_and_show_only_when_empty(flippe
     for cell in (INDEX["c3"], INDEX["d7"]):  # empty at the start: the name's ink is there
         label, (x, y) = labels[cell]
         box = image.crop((round(x), round(y), round(x) + label.width, round(y) + label.height))
-        darkest = min(
-            sum(box.getpixel((i, j))) for i in range(box.width) for j in range(box.height)
-        )
+        darkest = min(sum(rgb(box, (i, j))) for i in range(box.width) for j in range(box.height))
         assert darkest < sum(board.colour(cell)) - 150
