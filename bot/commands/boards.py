@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from render import board_png
-from rules import GameRecord, get_game
+from rules import GameRecord, capitalised, get_game
 
 from .. import workers
 from ..match.records import MatchView
@@ -116,7 +116,7 @@ class Boards:
             await self.service.standings.known_name(match.guild_id, u) or str(u)
             for u in match.players.values()
         ]
-        sides = self.words.sides(match)
+        sides = capitalised(self.words.sides(match))  # it opens a sentence
         return Response(
             edit_origin=Message(self.words.started(match)),
             open_thread=self.words.thread_name(match, names),

@@ -176,6 +176,7 @@ async def test_a_game_against_the_computer_through_the_console(
     player = ComputerPlayer(service, console.computer_moved, executor=workers)
     await console.line(f"alice: /challenge @{COMPUTER} three-musketeers side:musketeers level:2")
     assert "I play at level 2 of 5; the game is unrated." in lines[0]
+    assert "@alice challenged me. The Musketeers: @alice, the enemy: @bot." in "\n".join(lines)
     rng = random.Random(5)
     alice = console.names.user_id("alice")
     for _ in range(40):
