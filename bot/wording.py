@@ -139,6 +139,13 @@ class Wording:
                 status += f" {self.people.user(match.draw_offer_by)} offers a draw."
         return " ".join(filter(None, [f"**{game.name} #{match.id}** —", headline, status]))
 
+    def moves_so_far(self, match: MatchView) -> str:
+        """'After 2 moves (the last a5-a7).', as /board heads the picture."""
+        if not match.ply:
+            return "No move yet."
+        last = f" (the last {match.moves[-1]})" if match.moves else ""
+        return f"After {match.ply} move{'s' if match.ply != 1 else ''}{last}."
+
     def match_label(self, match: MatchView, user_id: int) -> str:
         """'#12 Checkers, your move' for suggestion lists (plain text, at most 100 long)."""
         if match.side_of(user_id) is None:

@@ -276,8 +276,8 @@ class TheCrown(Game[TheCrownPosition, CrownMove]):
         m = _MOVE.match(cleaned)
         if not m or m.group(1) not in INDEX or (m.group(2) and m.group(2) not in INDEX):
             raise IllegalMove(
-                f"{quote(text)} is not a move: name two cells like e3-e4 (cells a1 to a13), "
-                "or a checkmated Prince's cell and ++ like a9++"
+                f"{quote(text)} is not a move: name two cells like e3-e4 (a1 to a13, b1 to "
+                "b11, and so on to g1), or a checkmated Prince's cell and ++ like a9++"
             )
         src = INDEX[m.group(1)]
         move = CrownMove(src, LEAVE if m.group(3) else INDEX[m.group(2)])

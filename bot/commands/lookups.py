@@ -66,7 +66,7 @@ class LookupCommands(Boards):
 
     async def board(self, ctx: Context, match: int | None = None) -> Response:
         view = await self._viewed(ctx, match)
-        headline = f"Move {view.ply}." if view.ply else "No move yet."
+        headline = self.words.moves_so_far(view)
         board = await self.board_message(view, headline, show_last=True)
         return Response(reply=Message(board.text, files=board.files))
 

@@ -96,7 +96,7 @@ async def test_a_whole_game_through_discord(discord_bot: DiscordHarness) -> None
     assert one(sent, "post").channel_id == thread
 
     spectator = one(await bot.command(CAROL, "board", CHANNEL_ID), "reply")
-    assert spectator.files and "Move 2" in spectator.text
+    assert spectator.files and "After 2 moves (the last 22-18)." in spectator.text
 
     offer = one(await bot.click(ALICE, moved, "Offer draw"), "reply")
     assert offer.labels == ["Accept draw", "Decline draw", "Resign"]

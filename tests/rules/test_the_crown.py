@@ -190,7 +190,7 @@ def test_move_text_forms(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("e3-e9", "is not a move"),
+        ("e3-e9", "is not a move: name two cells like e3-e4 \\(a1 to a13, b1 to b11, "),
         ("h1-h2", "is not a move"),
         ("a1-a2", "there is no White piece on a1"),
         ("f1-d3", "cannot move there"),
