@@ -133,10 +133,10 @@ class Wording:
         else:
             side = game.side_name(match.side_to_move)
             status = f"{self.people.user(match.user_to_move)} ({side}) to move."
+            if match.draw_offer_by is not None:
+                status = f"{self.people.user(match.draw_offer_by)} offers a draw. {status}"
             if match.deadline is not None:
                 status += f" Time runs out {self.people.when(match.deadline)}."
-            if match.draw_offer_by is not None:
-                status += f" {self.people.user(match.draw_offer_by)} offers a draw."
         return " ".join(filter(None, [f"**{game.name} #{match.id}** —", headline, status]))
 
     def moves_so_far(self, match: MatchView) -> str:

@@ -113,8 +113,8 @@ class PlayingCommands(Boards):
         result = await self.service.play.offer_draw(
             ctx.guild_id, ctx.channel_id, ctx.user_id, match
         )
-        headline = "Draw agreed." if result.agreed else self.words.did(ctx.user_id, "offers a draw")
-        board = await self.board_message(result.match, headline)
+        # an offer needs no headline: the board's status says who offers a draw
+        board = await self.board_message(result.match, "Draw agreed." if result.agreed else "")
         return self.in_match(ctx, result.match, board, "Done.")
 
     async def draw_yes(self, ctx: Context, match: int) -> Response:

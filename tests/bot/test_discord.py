@@ -100,6 +100,7 @@ async def test_a_whole_game_through_discord(discord_bot: DiscordHarness) -> None
 
     offer = one(await bot.click(ALICE, moved, "Offer draw"), "reply")
     assert offer.labels == ["Accept draw", "Decline draw", "Resign"]
+    assert offer.text.count("offers a draw") == 1, offer.text
     not_yours = one(await bot.click(ALICE, offer, "Accept draw"), "ephemeral")
     assert "no draw offer from your opponent" in not_yours.text
     declined = one(await bot.click(BOB, offer, "Decline draw"), "reply")
