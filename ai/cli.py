@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rules import GAMES, RulesError
+from rules import GAMES, RulesError, counted
 
 from . import LEVELS, think
 from .levels import OTHER_GAMES, UNBOUNDED
@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
             elif level.max_depth != UNBOUNDED:
                 plies = level.depth(OTHER_GAMES)
-                depth = f"at most {plies} {'ply' if plies == 1 else 'plies'}" + "".join(
+                depth = f"at most {counted(plies, 'ply', 'plies')}" + "".join(
                     f" ({name} {n})" for name, n in level.max_depth.items() if name != OTHER_GAMES
                 )
             else:

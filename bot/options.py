@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules import Game
+from rules import Game, counted
 
 from .errors import Refusal
 
@@ -61,5 +61,5 @@ def duration_text(seconds: float) -> str:
     for unit, size in (("day", DAY), ("hour", HOUR), ("minute", MINUTE), ("second", 1)):
         n, left = divmod(left, size)
         if n:
-            parts.append(f"{n} {unit}{'s' if n != 1 else ''}")
+            parts.append(counted(n, unit))
     return " ".join(parts[:2]) or "0 seconds"

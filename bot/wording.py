@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from rules import GAMES, capitalised, get_game, result_text
+from rules import GAMES, capitalised, counted, get_game, result_text
 
 from .commands.registry import COMMANDS
 from .errors import Part, Person, join_parts
@@ -144,7 +144,7 @@ class Wording:
         if not match.ply:
             return "No move yet."
         last = f" (the last {match.moves[-1]})" if match.moves else ""
-        return f"After {match.ply} move{'s' if match.ply != 1 else ''}{last}."
+        return f"After {counted(match.ply, 'move')}{last}."
 
     def match_label(self, match: MatchView, user_id: int) -> str:
         """'#12 Checkers, your move' for suggestion lists (plain text, at most 100 long)."""
@@ -184,7 +184,7 @@ class Wording:
     def leaderboard(self, rows: list[LeaderboardRow]) -> str:
         return "\n".join(
             f"{r.rank}. {self.person(r.user_id, r.name)} — {r.rating:.0f} (±{2 * r.rd:.0f}), "
-            f"{r.games} game{'s' if r.games != 1 else ''}, {r.wins}-{r.draws}-{r.losses}"
+            f"{counted(r.games, 'game')}, {r.wins}-{r.draws}-{r.losses}"
             for r in rows
         )
 

@@ -4,7 +4,7 @@ from .base import Game, Outcome, Termination
 from .errors import BadPosition, GameOver, IllegalMove, RulesError, UnknownGame
 from .record import GameRecord
 from .registry import GAMES, get_game
-from .wording import capitalised, command_line_text, reason_text, result_text, status_text
+from .wording import capitalised, command_line_text, counted, reason_text, result_text, status_text
 
 __all__ = [
     "GAMES",
@@ -19,6 +19,7 @@ __all__ = [
     "UnknownGame",
     "capitalised",
     "command_line_text",
+    "counted",
     "get_game",
     "reason_text",
     "result_text",

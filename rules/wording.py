@@ -36,6 +36,11 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """'1 move', '2 moves', '1 ply', '3 plies' (with the plural given)."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def result_text(game: Game[Any, Any], outcome: Outcome, *, lower: bool = False) -> str:
     """'Black won (White resigned)' or 'Draw (agreement)'."""
     reason = reason_text(game, outcome)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules import get_game
+from rules import counted, get_game
 
 from .exact import ENEMY_WINS, MUSKETEERS_WIN, Exact, OutOfTime, further
 from .numbering import SYMMETRIES, canonical, ply_of
@@ -35,7 +35,7 @@ class Value:
 
     def __str__(self) -> str:
         who = "enemy wins" if self.winner == ENEMY else "musketeers win"
-        return f"{who} in {self.plies} {'ply' if self.plies == 1 else 'plies'}"
+        return f"{who} in {counted(self.plies, 'ply', 'plies')}"
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable
 
 from render import board_png, game_gif
-from rules import GAMES, RulesError, get_game
+from rules import GAMES, RulesError, counted, get_game
 
 from .. import workers
 from ..match.core import pick_game
@@ -110,7 +110,7 @@ class LookupCommands(Boards):
         result = self.words.result(view)
         return Response(
             reply=Message(
-                f"**{game.name} #{view.id}**: {len(view.moves)} moves. {result}.{note}",
+                f"**{game.name} #{view.id}**: {counted(len(view.moves), 'move')}. {result}.{note}",
                 files=tuple(files),
             )
         )

@@ -156,6 +156,7 @@ async def test_history_rules_help_games_stats(discord_bot: DiscordHarness) -> No
     asked = await bot.command(CAROL, "history", thread)
     assert [s.kind for s in asked] == ["defer", "followup"]  # acknowledged at once
     assert asked[1].files == ["checkers-1.pdn", "checkers-1.gif"]
+    assert asked[1].content.startswith("**Checkers #1**: 1 move. ")
     games = one(await bot.command(CAROL, "games", CHANNEL_ID), "reply")
     assert "#1 Checkers" in games.text and f"<#{thread}>" in games.text
     rules = one(await bot.command(CAROL, "rules", game="three-musketeers"), "ephemeral")
