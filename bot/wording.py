@@ -140,11 +140,11 @@ class Wording:
         return " ".join(filter(None, [f"**{game.name} #{match.id}** —", headline, status]))
 
     def moves_so_far(self, match: MatchView) -> str:
-        """'After 2 moves (the last a5-a7).', as /board heads the picture."""
+        """'After 2 moves (the last a5-a7).', as /board heads the picture (the view carries
+        its move list, as `Core.match` loads it)."""
         if not match.ply:
             return "No move yet."
-        last = f" (the last {match.moves[-1]})" if match.moves else ""
-        return f"After {counted(match.ply, 'move')}{last}."
+        return f"After {counted(match.ply, 'move')} (the last {match.moves[-1]})."
 
     def match_label(self, match: MatchView, user_id: int) -> str:
         """'#12 Checkers, your move' for suggestion lists (plain text, at most 100 long)."""
