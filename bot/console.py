@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from rules import GAMES
+from rules import GAMES, QUOTED, quoted
 
 from .app import App
 from .commands.boards import Context
@@ -136,7 +136,7 @@ class Console:
             return private("Type a command after the /, like /help.")
         name, *args = words
         if name not in BY_NAME:
-            return private(f"There is no /{name[:32]} command: /help lists them.")
+            return private(f"There is no /{name[:QUOTED]} command: /help lists them.")
         try:
             options = self.options(BY_NAME[name], args)
         except ValueError as err:
@@ -156,7 +156,7 @@ class Console:
                 name, value = free[0], arg
             else:
                 takes = f"its options are: {spec.usage()}" if kinds else "no options"
-                raise ValueError(f"/{spec.name} takes {takes}; {arg[:32]!r} is one too many.")
+                raise ValueError(f"/{spec.name} takes {takes}; {quoted(arg)} is one too many.")
             if name in free:
                 free.remove(name)
             values[name] = self.value(kinds[name], value, name)
@@ -170,7 +170,7 @@ class Console:
         if kind == "number":
             if not _MATCH.fullmatch(text):
                 example = "3" if name == "level" else "12"
-                raise ValueError(f"A {name} is a number like {example}, not {text[:32]!r}.")
+                raise ValueError(f"A {name} is a number like {example}, not {quoted(text)}.")
             return int(text.lstrip("#"))
         if kind == "game":
             by_name = {g.name.lower(): g.id for g in GAMES.values()}

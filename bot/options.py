@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules import Game, counted
+from rules import Game, counted, quoted
 
 from .errors import Refusal
 
@@ -30,7 +30,7 @@ def side_choice(game: Game[Any, Any], text: str | None) -> str | None:
         if wanted in (side, name.lower().removeprefix("the ")):
             return side
     names = ", ".join(n.lower().removeprefix("the ") for n in game.side_names.values())
-    raise Refusal(f"{game.name} has no side called {text[:30]!r}: choose {names} or random.")
+    raise Refusal(f"{game.name} has no side called {quoted(text)}: choose {names} or random.")
 
 
 def move_seconds(value: int | str | None) -> int:
@@ -44,7 +44,7 @@ def move_seconds(value: int | str | None) -> int:
         parts = _DURATION.findall(text)
         if not parts or _DURATION.sub("", text).strip():
             raise Refusal(
-                f"{value[:30]!r} is not a time limit: write it like 30m, 2h, 1d or 1h30m."
+                f"{quoted(value)} is not a time limit: write it like 30m, 2h, 1d or 1h30m."
             )
         if any(len(n) > _MAX_DIGITS for n, _ in parts):
             raise Refusal("The time per move must be between 1 minute and 14 days.")

@@ -4,10 +4,20 @@ from .base import Game, Outcome, Termination
 from .errors import BadPosition, GameOver, IllegalMove, RulesError, UnknownGame
 from .record import GameRecord
 from .registry import GAMES, get_game
-from .wording import capitalised, command_line_text, counted, reason_text, result_text, status_text
+from .wording import (
+    QUOTED,
+    capitalised,
+    command_line_text,
+    counted,
+    quoted,
+    reason_text,
+    result_text,
+    status_text,
+)
 
 __all__ = [
     "GAMES",
+    "QUOTED",
     "BadPosition",
     "Game",
     "GameOver",
@@ -21,6 +31,7 @@ __all__ = [
     "command_line_text",
     "counted",
     "get_game",
+    "quoted",
     "reason_text",
     "result_text",
     "status_text",

@@ -10,6 +10,7 @@ from .errors import UnknownGame
 from .the_crown import TheCrown
 from .three_crowns import ThreeCrowns
 from .three_musketeers import ThreeMusketeers
+from .wording import quoted
 
 GAMES: dict[str, Game[Any, Any]] = {
     game.id: game for game in (Checkers(), ThreeMusketeers(), ThreeCrowns(), TheCrown())
@@ -21,4 +22,5 @@ def get_game(game_id: str) -> Game[Any, Any]:
         return GAMES[game_id]
     except (KeyError, TypeError):
         known = ", ".join(GAMES)
-        raise UnknownGame(f"there is no game called {game_id!r}; the games are {known}") from None
+        called = quoted(str(game_id))
+        raise UnknownGame(f"there is no game called {called}; the games are {known}") from None

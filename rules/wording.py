@@ -36,6 +36,15 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+#: how much of what someone typed a message quotes back
+QUOTED = 30
+
+
+def quoted(text: str, limit: int = QUOTED) -> str:
+    """What someone typed, quoted for a message: at most `limit` characters, cut with '…'."""
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """'1 move', '2 moves', '1 ply', '3 plies' (with the plural given)."""
     return f"{n} {noun if n == 1 else plural or noun + 's'}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from rules import GAMES
+from rules import GAMES, QUOTED, quoted
 
 Kind = Literal["text", "number", "user", "game", "side"]
 
@@ -141,14 +141,14 @@ def check_options(command: str, options: dict[str, Any]) -> str | None:
     """What is wrong with a command's options, in words (None: nothing)."""
     spec = BY_NAME.get(command)
     if spec is None:
-        return f"There is no /{command[:32]} command: /help lists them."
+        return f"There is no /{command[:QUOTED]} command: /help lists them."
     known = {o.name for o in spec.options}
     extras = (NAME_SUFFIX, GLOBAL_SUFFIX, BOT_SUFFIX)
     known |= {o.name + s for o in spec.options if o.kind == "user" for s in extras}
     unknown = [o for o in options if o not in known]
     if unknown:
         takes = f"its options are: {spec.usage()}" if spec.options else "no options"
-        return f"/{command} has no option {unknown[0][:32]!r}: {takes}."
+        return f"/{command} has no option {quoted(unknown[0])}: {takes}."
     missing = [o.name for o in spec.options if o.required and options.get(o.name) in (None, "")]
     if missing:
         example = f", for example {spec.example}" if spec.example else ""

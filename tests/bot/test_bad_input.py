@@ -62,6 +62,31 @@ async def test_malformed_commands_get_one_private_line(
     assert (await _answers(console, "alice: /games"))[0].startswith("#general bot: ")
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        "/challenge game:{}",
+        "/challenge game:checkers side:{}",
+        "/challenge game:checkers time_per_move:{}",
+        "/challenge game:checkers level:{}",
+        "/rules game:{}",
+        "/leaderboard game:{}",
+        "/stats game:{}",
+        "/board match:{}",
+        "/help {}",
+        "/{}",
+    ],
+)
+async def test_a_refusal_quotes_only_a_short_excerpt_of_what_was_typed(
+    console: Output, service: MatchService, command: str
+) -> None:
+    before = await snapshot(service.store)
+    said = await _answers(console, "alice: " + command.format("q" * 10_000))
+    assert len(said) == 1 and "(to alice)" in said[0]
+    assert "q" * 31 not in said[0] and len(said[0]) < 200, said[0][:300]
+    assert await snapshot(service.store) == before
+
+
 async def test_forty_seven_refused_commands_write_nothing(
     console: Output, service: MatchService
 ) -> None:
