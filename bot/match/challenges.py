@@ -10,7 +10,7 @@ from ..store import Row, Tx
 from .core import Core, pick_game
 from .records import ChallengeStatus, ChallengeView, MatchView
 
-#: unanswered challenges a player may have out at once
+#: unanswered challenges a player may have out at once on one server
 MAX_OPEN_CHALLENGES = 5
 
 
@@ -48,10 +48,11 @@ class Challenges:
             "expires_at": now + self.core.challenge_seconds,
         }
         async with self.core.store.transaction() as db:
-            if await self.core.challenges.open_by(challenger_id, now) >= MAX_OPEN_CHALLENGES:
+            mine = await self.core.challenges.open_by(guild_id, challenger_id, now)
+            if mine >= MAX_OPEN_CHALLENGES:
                 raise Refusal(
-                    f"You already have {MAX_OPEN_CHALLENGES} open challenges: cancel one, or "
-                    "wait for answers, before making another."
+                    f"You already have {MAX_OPEN_CHALLENGES} open challenges on this server: "
+                    "cancel one, or wait for answers, before making another."
                 )
             challenge_id = await self.core.challenges.insert(db, values)
         self.core.due(now + self.core.challenge_seconds)

@@ -38,12 +38,12 @@ class ChallengeRows:
         )
         return done == 1
 
-    async def open_by(self, challenger_id: int, now: float) -> int:
-        """How many unanswered challenges a player has out."""
+    async def open_by(self, guild_id: int, challenger_id: int, now: float) -> int:
+        """How many unanswered challenges a player has out on a server."""
         row = await self.store.one(
-            "SELECT COUNT(*) FROM challenges WHERE challenger_id = ? AND status = 'open' "
-            "AND expires_at > ?",
-            (challenger_id, now),
+            "SELECT COUNT(*) FROM challenges WHERE guild_id = ? AND challenger_id = ? "
+            "AND status = 'open' AND expires_at > ?",
+            (guild_id, challenger_id, now),
         )
         return int(row[0]) if row else 0
 

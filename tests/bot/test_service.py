@@ -87,6 +87,19 @@ async def test_challenge_refusals(
     await refused(service, service.challenges.challenge(GUILD, CHANNEL, ALICE, **options), message)
 
 
+async def test_the_open_challenges_limit_counts_per_server(service: MatchService) -> None:
+    """Five unanswered challenges on one server do not stop a challenge on another."""
+    for channel in range(5):
+        await service.challenges.challenge(GUILD, channel, ALICE, "checkers", opponent_id=BOB)
+    await refused(
+        service,
+        service.challenges.challenge(GUILD, CHANNEL, ALICE, "checkers", opponent_id=CAROL),
+        "You already have 5 open challenges on this server",
+    )
+    elsewhere = await service.challenges.challenge(GUILD + 1, CHANNEL, ALICE, "the-crown")
+    assert elsewhere.status == "open" and elsewhere.guild_id == GUILD + 1
+
+
 async def test_answering_challenge_refusals(service: MatchService, clock: Clock) -> None:
     challenge = await service.challenges.challenge(
         GUILD, CHANNEL, ALICE, "checkers", opponent_id=BOB
