@@ -11,7 +11,7 @@ from dotenv import dotenv_values
 from .errors import Refusal, StartupError, StoreError
 from .options import DEFAULT_MOVE_TIME, move_seconds
 from .shards import Shards
-from .store.urls import DatabaseUrl
+from .store.urls import DatabaseUrl, hide_password
 
 DEFAULT_DATABASE = "./data/bot.sqlite3"
 
@@ -55,7 +55,8 @@ class Settings:
 
         def bad(key: str, why: str) -> SettingsError:
             where = "the environment" if key in from_env else str(env_file)
-            shown = values[key] if len(values[key]) <= 40 else values[key][:39] + "…"
+            value = hide_password(values[key])
+            shown = value if len(value) <= 40 else value[:39] + "…"
             return SettingsError(f"{key}={shown} (in {where}) {why}")
 
         guild = values.get("DEV_GUILD_ID", "")

@@ -363,7 +363,9 @@ def _engine(url: DatabaseUrl, *, readonly: bool, busy_seconds: float) -> AsyncEn
             cursor.close()
 
         return engine
-    options = {"default_transaction_read_only": "on"} if readonly else {}
+    connect_args = url.connect_args(busy_seconds)
+    if readonly:
+        connect_args["server_settings"]["default_transaction_read_only"] = "on"
     return create_async_engine(
         url.sqlalchemy(readonly=readonly),
         isolation_level="AUTOCOMMIT",
@@ -371,5 +373,5 @@ def _engine(url: DatabaseUrl, *, readonly: bool, busy_seconds: float) -> AsyncEn
         pool_size=WRITERS + 2,  # the kept ones (a reader, the writers), and one to spare
         max_overflow=WRITERS + 2,
         pool_pre_ping=True,
-        connect_args={"server_settings": options, "timeout": busy_seconds},
+        connect_args=connect_args,
     )

@@ -95,6 +95,56 @@ def test_every_command_takes_db(command: list[str]) -> None:
     ]
 
 
+MALFORMED_URLS = [
+    "postgresql://bot:pw@host:notaport/x",
+    "postgresql://bot:pw@[::1:5/x",
+    "postgresql://bot:pw@host:99999/x",
+    "postgresql://bot:pw@host/x?sslmode=sometimes",
+    "postgresql://bot:pw@host/x?connect_timeout=soon",
+    "postgresql://bot:pw@host/x?pool=5",
+]
+
+
+@pytest.mark.parametrize("url", MALFORMED_URLS)
+@pytest.mark.parametrize(
+    ("command", "env"),
+    [
+        (["check-db", "--db", "{url}"], {}),
+        (["migrate", "--db", "{url}"], {}),
+        (["copy-db", "{url}", "/tmp/never.sqlite3"], {}),
+        (["copy-db", "/tmp/never.sqlite3", "{url}"], {}),
+        (["run"], {"DATABASE_URL": "{url}"}),
+    ],
+)
+def test_a_malformed_database_url_is_one_line_without_the_password(
+    url: str, command: list[str], env: dict[str, str]
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", *(a.format(url=url) for a in command)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "DISCORD_TOKEN": "x", **{k: url for k in env}},
+    )
+    said = done.stderr.strip().splitlines()
+    assert done.returncode == 1 and len(said) == 1, done.stderr
+    assert said[0].startswith("error: ") and "pw" not in said[0]
+
+
+async def test_libpq_url_options_are_taken(request: pytest.FixtureRequest) -> None:
+    """A URL as hosting providers give it: TLS mode, a name, a connect timeout."""
+    url = new_pg_database(request)
+    store = await Store.open(url + "?sslmode=prefer&application_name=gamebot&connect_timeout=5")
+    try:
+        row = await store.one("SELECT current_setting('application_name')")
+        assert row is not None and row[0] == "gamebot"
+    finally:
+        await store.close()
+    with pytest.raises(StoreError, match=r"cannot be reached \(.*rejected SSL upgrade\)"):
+        await Store.open(url + "?sslmode=require")  # the test server offers no TLS
+
+
 async def _history(url: str, games: int) -> None:
     """Finished games with ratings, a game in progress, an open challenge and names."""
     store = await Store.open(url)
