@@ -103,7 +103,7 @@ class PgServer:
         self.port_file.write_text(str(_free_port()))
         self.options = f"-c listen_addresses=127.0.0.1 -c max_connections=200 -k {self.folder}"
         if not durable:
-            self.options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+            self.options += " -c fsync=off -c full_page_writes=off"
         self.resume()
         return self
 
@@ -113,9 +113,15 @@ class PgServer:
         log = self.folder / "server.log"
         self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(log), "-w", "start")
 
-    def stop(self) -> None:
+    def stop(self, mode: str = "fast") -> None:
+        """Stop: `fast` as an operator would, `immediate` as a crash does (no shutdown
+        checkpoint; the next start recovers from the log)."""
         if (self.data / "postmaster.pid").is_file():
-            self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+            self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop")
+
+    def restart(self, mode: str = "fast") -> None:
+        self.stop(mode)
+        self.resume()
 
     def destroy(self) -> None:
         self.stop()

@@ -75,8 +75,9 @@ class Play:
     ) -> MoveResult:
         """Play a move in the user's match; the result carries the canonical move and the match.
 
-        The move is decided on a plain read and written by one insert guarded by the ply it
-        was decided at (and the deadline), so a racing write elsewhere makes it a refusal."""
+        The move is decided on a plain read and written by an insert guarded by the ply it
+        was decided at (and the deadline), so a racing write elsewhere makes it a refusal;
+        the match it returns is read in the same transaction: the position this move made."""
         core = self.core
         if match_id is None:
             match_id = (await core.resolve(guild_id, channel_id, user_id))["id"]
@@ -94,22 +95,19 @@ class Play:
             move_text = game.format_move(played)
             now, ply = core.clock(), row["ply"] + 1
             logged = (row["id"], ply, move_text, user_id, now, game.encode(trial.position))
-            outcome = trial.outcome
-            if outcome is None:
-                landed = await core.matches.append_move(None, *logged)
-            else:
-                async with core.store.transaction() as db:
-                    landed = await core.matches.append_move(db, *logged)
-                    if landed:
-                        await self.finish(db, row, outcome)
-            if not landed:
-                raise Refusal(
-                    "The game changed while your move was on its way: look at the board "
-                    "and try again."
-                )
+            async with core.store.transaction() as db:
+                if not await core.matches.append_move(db, *logged):
+                    raise Refusal(
+                        "The game changed while your move was on its way: look at the board "
+                        "and try again."
+                    )
+                if trial.outcome is not None:
+                    await self.finish(db, row, trial.outcome)
+                # the match as this move left it (read before anyone else may change it)
+                moved = await core.match_row(row["id"])
             core.cache(row["id"], ply, trial)
         texts = tuple(map(game.format_move, trial.moves))  # the log, without reading it back
-        after = MatchView.of(await core.match_row(row["id"]), texts)
+        after = MatchView.of(moved, texts)
         core.due(after.remind_at)
         core.computer_turn(after)
         return MoveResult(after, move_text, user_id)

@@ -17,10 +17,10 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
@@ -32,11 +32,12 @@ from sqlalchemy.sql.base import Executable
 
 from ..errors import StoreError
 from .drivers import Driver, Params, driver_of
-from .refusals import cannot_save, raise_if_refused, refusals
+from .refusals import cannot_save, never_sent, raise_if_refused, refusals
 from .rows import Row
 from .tasks import uncancelled
 from .urls import DatabaseUrl
 
+T = TypeVar("T")
 log = logging.getLogger("bot.store")
 MIGRATIONS = Path(__file__).resolve().parent / "alembic"
 
@@ -169,15 +170,34 @@ class Store:
 
     # --- connections ---------------------------------------------------------------------
     async def _hold(self, role: str) -> Driver:
-        """A connection the store keeps for one role (opened again if it was dropped)."""
+        """A connection the store keeps for one role (opened again if it was dropped, or if
+        its driver found it closed: the server restarted or went away)."""
         driver = self._held.get(role)
-        if driver is not None and not driver.connection.invalidated:
+        if driver is not None and _usable(driver):
             return driver
         async with self._opening:  # one opening at a time: none is opened twice and lost
             driver = self._held.get(role)
-            if driver is None or driver.connection.invalidated:
+            if driver is None or not _usable(driver):
+                if driver is not None and not driver.connection.invalidated:
+                    await driver.connection.invalidate()
                 driver = self._held[role] = await driver_of(await self.engine.connect())
             return driver
+
+    async def _statement(
+        self,
+        use: Callable[[], AbstractAsyncContextManager[Driver]],
+        step: Callable[[Driver], Awaitable[T]],
+    ) -> T:
+        """`step` on a connection from `use`; if the connection turned out closed before the
+        statement was sent, once more on a new one (nothing can then be done twice)."""
+        try:
+            async with use() as driver:
+                return await step(driver)
+        except Exception as err:
+            if not never_sent(err):
+                raise
+        async with use() as driver:  # the closed one is replaced by _hold
+            return await step(driver)
 
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[Driver]:
@@ -225,11 +245,10 @@ class Store:
         through the store (`one`, `all`...) see the transaction meanwhile."""
         if self._current.get() is not None:
             raise RuntimeError("a transaction is already open in this task")
-        async with self._writing() as driver:
+        async with self._begun() as driver:
             tx = Tx(driver)
             token = self._current.set(tx)
             try:
-                await tx.run(driver.begin_sql)
                 yield tx
                 await uncancelled(driver.run("COMMIT", ()))
             except BaseException as err:
@@ -238,6 +257,23 @@ class Store:
                 raise
             finally:
                 self._current.reset(token)
+
+    @asynccontextmanager
+    async def _begun(self) -> AsyncIterator[Driver]:
+        """A writing connection inside BEGIN: on a new connection if the first turned out
+        closed before BEGIN was sent."""
+        for last in (False, True):
+            async with self._writing() as driver:
+                try:
+                    await driver.guarded(driver.run(driver.begin_sql, ()))
+                except BaseException as err:
+                    if not last and isinstance(err, Exception) and never_sent(err):
+                        continue  # _hold replaces the closed connection
+                    await uncancelled(self._rollback(driver))  # a cancelled BEGIN ran
+                    raise_if_refused(err)
+                    raise
+                yield driver
+                return
 
     async def _rollback(self, driver: Driver) -> None:
         """ROLLBACK; a connection that cannot is dropped (the server then rolls back)."""
@@ -260,8 +296,10 @@ class Store:
     async def write_one(self, sql: str, params: Params = ()) -> int:
         """One statement, atomic by itself (no transaction around it); its row count."""
         with refusals():
-            async with self._writing() as driver:
-                return int(await driver.guarded(driver.run(sql, params)))
+            changed = await self._statement(
+                self._writing, lambda driver: driver.guarded(driver.run(sql, params))
+            )
+            return int(changed)
 
     async def all(self, sql: str | Executable, params: Params = ()) -> list[Row]:
         """Rows of a query: in this task's transaction if one is open, else on their own."""
@@ -269,8 +307,9 @@ class Store:
         if tx is not None:
             return await tx.all(sql, params)
         with refusals():
-            async with self._reading() as driver:
-                return list(await driver.guarded(driver.fetch(sql, params)))
+            return await self._statement(
+                self._reading, lambda driver: driver.guarded(driver.fetch(sql, params))
+            )
 
     async def one(self, sql: str | Executable, params: Params = ()) -> Row | None:
         rows = await self.all(sql, params)
@@ -301,6 +340,10 @@ class Store:
         """The one value of a query such as SELECT MIN(deadline) (None: no such time)."""
         row = await self.one(sql, params)
         return None if row is None or row[0] is None else float(row[0])
+
+
+def _usable(driver: Driver) -> bool:
+    return not driver.connection.invalidated and not driver.closed
 
 
 def _revisions() -> set[str]:

@@ -59,6 +59,11 @@ class Driver:
     def in_transaction(self) -> bool:
         raise NotImplementedError
 
+    @property
+    def closed(self) -> bool:
+        """The driver knows its connection is gone (the server restarted, or went away)."""
+        return False
+
 
 class SqliteDriver(Driver):
     begin_sql = "BEGIN IMMEDIATE"  # the write lock at once: no deadlock on upgrading a read
@@ -126,6 +131,10 @@ class PostgresDriver(Driver):
     @property
     def in_transaction(self) -> bool:
         return bool(self.raw.is_in_transaction())
+
+    @property
+    def closed(self) -> bool:
+        return bool(self.raw.is_closed())
 
 
 async def driver_of(connection: AsyncConnection) -> Driver:

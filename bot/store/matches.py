@@ -77,6 +77,15 @@ class MatchRows:
             params,
         )
 
+    async def against_computer(self, user_id: int) -> int:
+        """How many games a person has in progress against the computer (on all servers)."""
+        row = await self.store.one(
+            "SELECT COUNT(*) FROM matches WHERE status = 'active' AND computer_level IS NOT NULL "
+            "AND (first_user = ? OR second_user = ?)",
+            (user_id, user_id),
+        )
+        return int(row[0]) if row else 0
+
     async def moves(self, match_id: int) -> list[str]:
         rows = await self.store.all(
             "SELECT move FROM moves WHERE match_id = ? ORDER BY ply", (match_id,)

@@ -44,9 +44,32 @@ def causes(err: BaseException) -> Iterator[BaseException]:
         seen = getattr(seen, "orig", None) or seen.__cause__
 
 
+#: asyncpg's words when it refuses a statement before sending it, as its connection is
+#: closed, or still busy with a statement that a lost connection cut off
+_NOT_SENT = ("InterfaceError: connection is closed", "InternalClientError: cannot switch to state")
+#: asyncpg's errors that leave a connection in a state nobody knows: it must be replaced
+_BROKEN = ("InterfaceError", "InternalClientError")
+
+
+def _asyncpg_said(cause: BaseException) -> str:
+    """'ClassName: message' for an error of asyncpg's own ('' for any other)."""
+    kind = type(cause)
+    return f"{kind.__name__}: {cause}" if kind.__module__.startswith("asyncpg") else ""
+
+
+def never_sent(err: BaseException) -> bool:
+    """The statement was refused by the driver before it was sent (its connection closed or
+    broken), so trying it again on a new connection cannot do it twice."""
+    return any(_asyncpg_said(cause).startswith(_NOT_SENT) for cause in causes(err))
+
+
+def _broken(err: BaseException) -> bool:
+    return any(_asyncpg_said(cause).startswith(_BROKEN) for cause in causes(err))
+
+
 def cannot_save(err: BaseException) -> CannotSave | None:
     """The CannotSave an error amounts to, or None if it is another kind of error."""
-    if isinstance(err, DBAPIError) and err.connection_invalidated:
+    if (isinstance(err, DBAPIError) and err.connection_invalidated) or _broken(err):
         return CannotSave("the connection to the database was lost")
     for cause in causes(err):
         if isinstance(cause, sqlite3.Error):

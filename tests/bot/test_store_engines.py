@@ -5,10 +5,12 @@ processes race (a game's result and both ratings land once each)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import subprocess
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +19,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 
 from bot.checkdb import check_db
-from bot.errors import CannotSave, StoreError
+from bot.errors import CannotSave, Refusal, StoreError
+from bot.match.records import MatchView, MoveResult
 from bot.service import MatchService
-from bot.store import DatabaseUrl, Store
+from bot.store import DatabaseUrl, Row, Store, Tx
 from bot.store.connection import head_revision
 from bot.store.schema import TABLES, metadata
 from tests import pgserver
@@ -232,6 +235,47 @@ async def test_two_games_ending_at_once_both_count_in_the_ratings(db_url: str) -
             await store.close()
 
 
+async def test_a_moves_reply_shows_the_position_that_move_made(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two processes on one match: the other plays its reply the moment this move is
+    committed; this move's answer still shows the match as this move left it."""
+    stores = [await Store.open(db_url), await Store.open(db_url)]
+    here, there = (MatchService(s, clock=Clock(), rng=random.Random(1)) for s in stores)
+    match = await start_match(here, side="black")
+    answered: list[MoveResult] = []
+
+    async def answer_once_committed() -> None:
+        """Bob's reply from the other process, as soon as Alice's move is committed."""
+        if not answered and await there.store.ids("SELECT ply FROM moves"):
+            answered.append(await there.play.move(GUILD, CHANNEL, BOB, "22-18", match.id))
+
+    transaction, match_row = here.store.transaction, here.core.match_row
+
+    @contextlib.asynccontextmanager
+    async def then_answer() -> AsyncIterator[Tx]:
+        async with transaction() as db:
+            yield db
+        await answer_once_committed()
+
+    async def answer_then_read(match_id: int) -> Row:
+        if here.store._current.get() is None:  # outside a transaction: after a commit
+            await answer_once_committed()
+        return await match_row(match_id)
+
+    monkeypatch.setattr(here.store, "transaction", then_answer)
+    monkeypatch.setattr(here.core, "match_row", answer_then_read)
+    try:
+        moved = await here.play.move(GUILD, CHANNEL, ALICE, "11-15", match.id)
+    finally:
+        for store in stores:
+            await store.close()
+    assert answered and answered[0].match.ply == 2  # the race did happen
+    assert (moved.match.ply, moved.match.user_to_move, moved.move) == (1, BOB, "11-15")
+    after_11_15 = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"
+    assert moved.match.position_text == after_11_15
+
+
 def test_without_postgresql_make_test_stops_with_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -265,3 +309,111 @@ async def test_a_database_server_that_goes_away_refuses_then_recovers() -> None:
         assert await check_db(url) == (1, [])
     finally:
         server.destroy()
+
+
+RESTARTS = ["fast", "immediate"]  # pg_ctl restart, and the server killed and started again
+
+
+@pytest.mark.parametrize("mode", RESTARTS)
+async def test_after_postgresql_restarts_the_same_store_carries_on(
+    request: pytest.FixtureRequest, pg_server: PgServer, mode: str
+) -> None:
+    """The connections the store kept are closed by the restart: the next read and the next
+    move go through on new ones, without a refusal (asyncpg found them closed)."""
+    url = new_pg_database(request)
+    store = await Store.open(url)
+    try:
+        service = MatchService(store, clock=Clock())
+        match = await start_match(service, side="black")
+        await service.play.move(GUILD, CHANNEL, ALICE, "11-15", match.id)
+        await asyncio.to_thread(pg_server.restart, mode)  # the bot's loop runs meanwhile
+        assert (await service.core.match(match.id)).ply == 1
+        moved = await service.play.move(GUILD, CHANNEL, BOB, "22-18", match.id)
+        assert moved.match.ply == 2
+        await service.play.move(GUILD, CHANNEL, ALICE, "15x22", match.id)
+    finally:
+        await store.close()
+    assert await check_db(url) == (1, [])
+
+
+@pytest.mark.parametrize("mode", RESTARTS)
+async def test_under_load_postgresql_restarts_and_moves_go_on(
+    request: pytest.FixtureRequest, pg_server: PgServer, mode: str
+) -> None:
+    """Eight games played as fast as they go while the server restarts: moves meanwhile are
+    refused as "cannot save" (nothing else), every game is acknowledged moves again after
+    it, and each acknowledged move is stored once."""
+    url = new_pg_database(request)
+    store = await Store.open(url)
+    service = MatchService(store, clock=Clock(), rng=random.Random(3))
+    restarted = asyncio.Event()
+    after: dict[int, int] = {}  # moves acknowledged after the restart, by player task
+    acknowledged: list[tuple[int, int]] = []
+    refusals: list[str] = []
+
+    async def new_game(n: int) -> MatchView:
+        """A game between this task's own two players (asked again until it is saved)."""
+        asked = None
+        while True:
+            try:
+                if asked is None:
+                    asked = await service.challenges.challenge(
+                        GUILD, CHANNEL + n, 1000 + n, "checkers", opponent_id=2000 + n
+                    )
+                return await service.challenges.accept(
+                    asked.id, 2000 + n, guild_id=GUILD, channel_id=CHANNEL + n
+                )
+            except CannotSave as refused:
+                refusals.append(refused.why)
+                await asyncio.sleep(0.05)
+
+    async def player(n: int) -> None:
+        rng = random.Random(n)
+        match = await new_game(n)
+        while after.get(n, 0) < 10:
+            user = match.user_to_move
+            if user is None:
+                match = await new_game(n)
+                continue
+            try:
+                moves = await service.play.legal_moves(GUILD, match.channel_id, user, match.id)
+                move = rng.choice(moves) if moves else "?"  # none: the server is down
+                moved = await service.play.move(GUILD, match.channel_id, user, move, match.id)
+            except CannotSave as refused:
+                refusals.append(refused.why)
+                await asyncio.sleep(0.05)
+                continue
+            except Refusal:  # "?" refused: look at the match again
+                with contextlib.suppress(CannotSave):
+                    match = await service.core.match(match.id)
+                continue
+            match = moved.match
+            acknowledged.append((match.id, match.ply))
+            if restarted.is_set():
+                after[n] = after.get(n, 0) + 1
+            await asyncio.sleep(0)
+
+    async def restart() -> None:
+        while len(acknowledged) < 40:
+            await asyncio.sleep(0.01)
+        await asyncio.to_thread(pg_server.restart, mode)
+        restarted.set()
+
+    try:
+        async with asyncio.timeout(120):  # a hang fails the test instead of the suite
+            await asyncio.gather(restart(), *(player(n) for n in range(8)))
+    finally:
+        await store.close()
+    assert set(refusals) <= {
+        "the database server cannot be reached",
+        "the database server is shutting down or restarting",
+        "the connection to the database was lost",
+    }
+    assert after == dict.fromkeys(range(8), 10)
+    assert (await check_db(url))[1] == []
+    check = await Store.open(url, readonly=True)
+    try:
+        stored = {(r[0], r[1]) for r in await check.all("SELECT match_id, ply FROM moves")}
+    finally:
+        await check.close()
+    assert set(acknowledged) <= stored and len(set(acknowledged)) == len(acknowledged)
