@@ -28,7 +28,10 @@ class App:
         """Open (and upgrade) the database; StoreError if it cannot be used."""
         store = await Store.open(database)
         service = MatchService(
-            store, challenge_seconds=settings.challenge_minutes * 60, shards=settings.shards
+            store,
+            challenge_seconds=settings.challenge_minutes * 60,
+            shards=settings.shards,
+            computer_games=settings.computer_games,
         )
         return cls(store, service)
 

@@ -1,7 +1,8 @@
 """The computer player: when it is its turn in a game, it thinks in a worker process (a pool
 sized to the cores, never on the event loop), plays its move through the service like a
-person, and has the adapter show the board. After a restart it picks up the games where it
-is to move."""
+person, and has the adapter show the board. The workers are shared fairly: when turns wait,
+the next worker goes to the next person in turn (`FairShare`). After a restart it picks up
+the games where it is to move."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ai import choose_move
 
 from . import workers
 from .errors import Refusal
+from .fair_share import FairShare
 from .match.computer import Turn
 from .match.records import MoveResult
 from .service import MatchService
@@ -29,12 +31,19 @@ RETRY_SECONDS = 5.0
 
 class ComputerPlayer:
     def __init__(
-        self, service: MatchService, announce: Announce, *, executor: Executor | None = None
+        self,
+        service: MatchService,
+        announce: Announce,
+        *,
+        executor: Executor | None = None,
+        slots: int | None = None,
     ) -> None:
         self.service = service
         self.announce = announce
         self._executor = executor
         self._owns_executor = executor is None
+        #: thinks at once: one a worker process
+        self.share = FairShare(slots or workers.pool_size())
         self._thinking: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         service.core.computer_listeners.append(self.kick)
@@ -102,10 +111,11 @@ class ComputerPlayer:
         think = partial(
             choose_move, turn.game_id, turn.position, level=turn.level, history=turn.history
         )
-        pool = self.executor()
-        try:
-            return await asyncio.get_running_loop().run_in_executor(pool, think)
-        except BrokenProcessPool:
-            workers.discard(pool)
-            self._executor = None  # a worker died: the next turn starts a fresh pool
-            raise
+        async with self.share.slot(turn.player_id):
+            pool = self.executor()
+            try:
+                return await asyncio.get_running_loop().run_in_executor(pool, think)
+            except BrokenProcessPool:
+                workers.discard(pool)
+                self._executor = None  # a worker died: the next turn starts a fresh pool
+                raise

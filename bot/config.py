@@ -9,6 +9,7 @@ from pathlib import Path
 from dotenv import dotenv_values
 
 from .errors import Refusal, StartupError, StoreError
+from .match.core import COMPUTER_GAMES
 from .options import DEFAULT_MOVE_TIME, move_seconds
 from .shards import Shards
 from .store.urls import DatabaseUrl, hide_password
@@ -44,6 +45,8 @@ class Settings:
     default_move_time: str = DEFAULT_MOVE_TIME
     #: the Discord shards this process serves (None: all, as discord.py decides)
     shards: Shards | None = None
+    #: games against the computer one person may have in progress at once
+    computer_games: int = COMPUTER_GAMES
 
     @classmethod
     def load(cls, env_file: Path | None = Path(".env")) -> Settings:
@@ -71,6 +74,11 @@ class Settings:
             minutes.isascii() and minutes.isdecimal() and 1 <= int(minutes) <= 10080
         ):
             raise bad("CHALLENGE_MINUTES", "must be a whole number of minutes from 1 to 10080")
+        computer = values.get("COMPUTER_GAMES_PER_PLAYER", "")
+        if computer and not (
+            computer.isascii() and computer.isdecimal() and 1 <= int(computer) <= 100
+        ):
+            raise bad("COMPUTER_GAMES_PER_PLAYER", "must be a whole number of games from 1 to 100")
         level = (values.get("LOG_LEVEL") or "INFO").upper()
         if level not in LOG_LEVELS:
             raise bad("LOG_LEVEL", f"must be one of {', '.join(LOG_LEVELS)}")
@@ -102,4 +110,5 @@ class Settings:
             log_level=level,
             challenge_minutes=int(minutes) if minutes else 15,
             default_move_time=move_time,
+            computer_games=int(computer) if computer else COMPUTER_GAMES,
         )

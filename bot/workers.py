@@ -18,11 +18,16 @@ T = TypeVar("T")
 _pool: ProcessPoolExecutor | None = None
 
 
+def pool_size() -> int:
+    """How many worker processes a pool has: one a core."""
+    return os.cpu_count() or 1
+
+
 def new_pool() -> ProcessPoolExecutor:
     """Worker processes, one a core; spawned, not forked, so a child shares no locks or
     threads with the event loop's process."""
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=context)
+    return ProcessPoolExecutor(max_workers=pool_size(), mp_context=context)
 
 
 def _executor() -> ProcessPoolExecutor:

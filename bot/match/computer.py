@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai import DEFAULT_LEVEL, LEVELS
+from rules import counted
 
 from .. import options
 from ..errors import Refusal
@@ -19,6 +20,8 @@ class Turn:
     """What the computer needs to think about a match: its game, position and history."""
 
     match_id: int
+    #: the person the computer plays against (whose turn in the queue this is)
+    player_id: int
     game_id: str
     position: str
     history: tuple[str, ...]
@@ -56,6 +59,12 @@ class ComputerGames:
         now = self.core.clock()
         start = game.encode(game.initial_position())
         async with self.core.store.transaction() as db:
+            most = self.core.computer_games
+            if await self.core.matches.against_computer(user_id) >= most:
+                raise Refusal(
+                    f"You already have {counted(most, 'game')} against the computer in "
+                    "progress: finish or resign one before starting another."
+                )
             match_id = await self.core.matches.insert(
                 db,
                 {
@@ -109,7 +118,10 @@ class ComputerGames:
         record = await self.core.replay(match_id)
         game = pick_game(view.game_id)
         history = tuple(game.encode(p) for p in record.positions[:-1])
-        return Turn(match_id, view.game_id, view.position_text, history, view.computer_level)
+        player = view.opponent_of(view.computer_id or 0) or 0
+        return Turn(
+            match_id, player, view.game_id, view.position_text, history, view.computer_level
+        )
 
     async def move(self, turn: Turn, move: str) -> MoveResult:
         """Play the computer's chosen move (refused if the game moved on meanwhile)."""

@@ -23,6 +23,8 @@ from .records import ChallengeView, MatchView
 
 Clock = Callable[[], float]
 CHALLENGE_SECONDS = 15 * 60
+#: games against the computer a person may have in progress at once (on all servers)
+COMPUTER_GAMES = 3
 RECORD_CACHE = 2048
 
 
@@ -49,6 +51,8 @@ class CoreSettings(TypedDict, total=False):
     challenge_seconds: int
     #: the servers this process looks after (None: all)
     shards: Shards | None
+    #: games against the computer a person may have in progress at once
+    computer_games: int
 
 
 class Core:
@@ -60,6 +64,7 @@ class Core:
         self.rng = settings.get("rng") or random.Random()
         self.challenge_seconds = settings.get("challenge_seconds", CHALLENGE_SECONDS)
         self.shards = settings.get("shards")
+        self.computer_games = settings.get("computer_games", COMPUTER_GAMES)
         #: when the sweeper looks next, and the event that wakes it sooner (see `due`)
         self.wake_at = math.inf
         self.changed = asyncio.Event()

@@ -8,9 +8,11 @@ import multiprocessing
 import os
 import random
 import signal
-from collections.abc import AsyncIterator, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import AsyncIterator, Callable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,7 +24,7 @@ from bot.store import Store
 from tests.servicekit import Clock, refused, snapshot, swept
 
 GUILD, CHANNEL = 1, 10
-ALICE, BOT = 100, 999
+ALICE, BOB, BOT = 100, 101, 999
 
 
 @pytest.fixture(scope="module")
@@ -219,3 +221,78 @@ async def test_a_worker_killed_while_thinking_is_replaced_and_the_turn_played(
     assert len(shown) == 1 and (await service.core.match(match.id)).ply == 1
     assert player.executor() is not pool
     await player.close()
+
+
+async def test_a_person_may_have_three_games_against_the_computer_at_once(
+    service: MatchService,
+) -> None:
+    games = [
+        await service.computer.start(GUILD + n, CHANNEL, ALICE, BOT, "checkers", side="black")
+        for n in range(3)  # on three servers: the limit counts them all
+    ]
+    await refused(
+        service,
+        service.computer.start(GUILD, CHANNEL + 1, ALICE, BOT, "the-crown", level=1),
+        "You already have 3 games against the computer in progress: finish or resign one "
+        "before starting another.",
+    )
+    await service.play.resign(GUILD + 2, CHANNEL, ALICE, games[2].id)
+    again = await service.computer.start(GUILD, CHANNEL + 1, ALICE, BOT, "the-crown", level=1)
+    assert again.active
+
+
+class HeldThinking(Executor):
+    """Worker processes that think only when the test says: each submitted think waits,
+    and `finish` runs it (at level 1: quick) and hands back its move."""
+
+    def __init__(self) -> None:
+        self.submitted: list[tuple[Future[str], Callable[[], str]]] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[str] = Future()
+        self.submitted.append((future, partial(fn, *args, **kwargs)))
+        return future
+
+    def finish(self, number: int) -> None:
+        future, think = self.submitted[number]
+        future.set_result(think())
+
+
+async def test_one_persons_flood_delays_anothers_move_by_one_think_at_most(
+    store: Store, clock: Clock
+) -> None:
+    """Alice starts 20 games against the computer (with a limit raised for her), Bob one:
+    with two workers busy on Alice's turns, the first worker to free up thinks for Bob."""
+    service = MatchService(store, clock=clock, rng=random.Random(1), computer_games=20)
+    shown: list[MoveResult] = []
+
+    async def announce(result: MoveResult) -> None:
+        shown.append(result)
+
+    held = HeldThinking()
+    player = ComputerPlayer(service, announce, executor=held, slots=2)
+    try:
+        alices = [
+            await service.computer.start(GUILD, CHANNEL, ALICE, BOT, "checkers", side="white")
+            for _ in range(20)  # the computer has Black and moves first
+        ]
+        await _until(lambda: len(held.submitted) == 2 and player.share.waiting == 18)
+        bobs = await service.computer.start(GUILD, CHANNEL, BOB, BOT, "checkers", side="white")
+        await _until(lambda: player.share.waiting == 19)
+        held.finish(0)  # one think of Alice's ends: the freed worker thinks for Bob
+        await _until(lambda: len(held.submitted) == 3)
+        assert dict(player.share.held) == {ALICE: 1, BOB: 1} and player.share.waiting == 18
+        held.finish(2)
+        await _until(lambda: len(shown) == 2)
+        assert {r.match.id for r in shown} == {alices[0].id, bobs.id}
+    finally:
+        await player.close()
+
+
+async def _until(condition: Callable[[], bool]) -> None:
+    """Let the loop run until `condition` holds (bounded by turns of the loop, not time)."""
+    for _ in range(10_000):
+        if condition():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("the condition never held")
