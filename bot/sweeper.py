@@ -4,7 +4,8 @@ What it does is queued in an outbox in the same transaction, and marked sent onl
 posted: a post that fails (network, Discord down) is retried at the next sweep, and news
 pending at a restart is posted then. It sleeps until the next thing falls due (woken early
 when something falls due sooner, and at most `longest_sleep`, for changes made by other
-processes), so a time-out is announced within a second of its deadline. No fault stops it:
+processes), so a time-out is announced within a second of its deadline; while its claims
+of news come back full (a backlog, after a long stop), it goes on at once. No fault stops it:
 a failed sweep or post is logged and retried with a growing pause.
 """
 
@@ -69,6 +70,8 @@ class Sweeper:
         if failed:
             return self._fault()
         self.faults = 0
+        if self.deadlines.backlog:
+            return 0.0  # a full claim: more news is waiting
         return await self._until_due()
 
     def _pause(self) -> float:

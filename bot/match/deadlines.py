@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from rules import Outcome, Termination, get_game
 
 from ..store import Row
-from ..store.announcements import AnnouncementRows
+from ..store.announcements import CLAIM_LIMIT, AnnouncementRows
 from .core import Core
 from .play import NO_MOVE_IN_TIME, Play
 from .records import MatchStatus, SweepEvent, SweepKind
@@ -24,6 +24,8 @@ class Deadlines:
         self.core = core
         self.play = play
         self.outbox = AnnouncementRows(core.store)
+        #: the last claim of news came back full: more is waiting, sweep again at once
+        self.backlog = False
 
     async def sweep(self) -> tuple[list[SweepEvent], int]:
         """Expire challenges, end overdue games and note reminders due, each with its news
@@ -48,7 +50,9 @@ class Deadlines:
     async def news(self, now: float) -> list[SweepEvent]:
         """The announcements not yet posted, oldest first (stale reminders are dropped)."""
         events = []
-        for row in await self.outbox.claim(now, shards=self.core.shards):
+        claimed = await self.outbox.claim(now, shards=self.core.shards)
+        self.backlog = len(claimed) == CLAIM_LIMIT
+        for row in claimed:
             event = await self._event(row, now)
             if event is None:
                 await self.outbox.sent(row["id"], now)

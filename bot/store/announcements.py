@@ -9,6 +9,8 @@ from .rows import Row
 
 #: how long a sweeper may take to post what it claimed before another may post it
 CLAIM_SECONDS = 120.0
+#: announcements claimed at once (a full claim: the sweeper claims again at once)
+CLAIM_LIMIT = 100
 _FREE = "sent_at IS NULL AND (claimed_at IS NULL OR claimed_at <= ?)"
 #: the server an announcement is about (of its match, or of its challenge)
 _GUILD = (
@@ -34,7 +36,9 @@ class AnnouncementRows:
         values = {"kind": kind, "challenge_id": challenge_id, "match_id": match_id}
         await db.insert(schema.announcements, {**values, "created_at": now})
 
-    async def claim(self, now: float, limit: int = 100, shards: Shards | None = None) -> list[Row]:
+    async def claim(
+        self, now: float, limit: int = CLAIM_LIMIT, shards: Shards | None = None
+    ) -> list[Row]:
         """Unsent news (of this process's servers) no other sweeper is posting (a claim
         lasts CLAIM_SECONDS), claimed for this one: posted once normally, again only if a
         post failed or was lost."""

@@ -191,6 +191,20 @@ async def test_the_running_sweeper_recovers_and_announces_what_fell_due(
     assert event.kind in ("timeout", "aborted")
 
 
+async def test_a_backlog_of_news_is_announced_without_waiting_between_claims(
+    store: Store, clock: Clock
+) -> None:
+    """After a long stop, 300 games are overdue: every time-out is announced in one go,
+    not a claim of 100 per longest sleep."""
+    service = MatchService(store, clock=clock)
+    games = [await start_match(service, channel=CHANNEL + n, move_time="1h") for n in range(300)]
+    clock.now += 3 * 86400
+    heard = Announcements()
+    async with running(Sweeper(service.deadlines, heard, longest_sleep=LONGEST_SLEEP)):
+        events = [await heard.next() for _ in games]
+    assert {e.match.id for e in events if e.match is not None} == {g.id for g in games}
+
+
 # --- hard deadlines for players ---
 async def test_a_move_after_the_deadline_is_refused_and_the_sweeper_told(
     service: MatchService, clock: Clock
