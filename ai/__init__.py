@@ -4,6 +4,7 @@ only; the bot runs it in worker processes."""
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -37,12 +38,15 @@ PROOF_SHARE = 0.25
 class Options(TypedDict, total=False):
     """How to choose: `level` 1-5 (default 3); `seconds`, the thinking time (default: the
     level's); `history`, the game's earlier positions (objects or texts), so a repetition is
-    seen as a draw; `seed`, so the same position, level and depth reached give the same move."""
+    seen as a draw; `seed`, so the same position, level and depth reached give the same move;
+    `nodes`, a budget of positions searched in place of the clock (the search stops there
+    however long it takes, so the move does not depend on the machine's speed: for tests)."""
 
     level: int
     seconds: float | None
     history: Sequence[Any]
     seed: int | None
+    nodes: int | None
 
 
 def think(game_id: str, position: Any, **options: Unpack[Options]) -> tuple[str, Report]:
@@ -53,7 +57,7 @@ def think(game_id: str, position: Any, **options: Unpack[Options]) -> tuple[str,
         position = game.decode(position)
     earlier = [game.decode(p) if isinstance(p, str) else p for p in options.get("history", ())]
     rng = random.Random(options.get("seed"))
-    seconds = options.get("seconds")
+    seconds, nodes = options.get("seconds"), options.get("nodes")
     budget = chosen.seconds if seconds is None else seconds
     started = time.perf_counter()
     proof_seconds = budget * PROOF_SHARE
@@ -64,9 +68,13 @@ def think(game_id: str, position: Any, **options: Unpack[Options]) -> tuple[str,
     search = Search(
         game,
         evaluator(game),
-        seconds=max(budget - (time.perf_counter() - started), budget - proof_seconds),
+        seconds=(
+            math.inf
+            if nodes is not None
+            else max(budget - (time.perf_counter() - started), budget - proof_seconds)
+        ),
         max_depth=chosen.depth(game.id),
-        max_nodes=chosen.nodes(game.id),
+        max_nodes=nodes or chosen.nodes(game.id),
         noise=chosen.noise,
         rng=rng,
         history=earlier,
