@@ -35,8 +35,10 @@ from .store import Store
 log = logging.getLogger("bot")
 #: how long, when stopping, the commands under way may take to finish
 FINISH_SECONDS = 10.0
-#: how long a handler may run before the interaction is deferred (Discord allows 3 s)
-DEFER_AFTER = 2.0
+#: Discord's window to answer an interaction, counted from when it was made
+ANSWER_WINDOW = 3.0
+#: what is kept of the window for the deferral itself to reach Discord
+DEFER_MARGIN = 1.0
 
 
 class GameBot(discord.AutoShardedClient):
@@ -119,16 +121,21 @@ class GameBot(discord.AutoShardedClient):
         click: bool = False,
         slow: bool = False,
     ) -> None:
-        """Run a handler and show its Response, deferring at once if it is `slow`, else if
-        it takes long."""
+        """Run a handler and show its Response. If it is `slow`, or not done while Discord's
+        window (counted from when the interaction was made, so gateway delay counts too)
+        still has room for a deferral, the interaction is deferred: privately for a command
+        (its answer may be a refusal only the person sees; a public answer is then posted in
+        the channel), as an update for a click."""
         task = asyncio.ensure_future(handler(context(interaction)))
         self._handling.add(task)
         task.add_done_callback(self._handling.discard)
-        done, _ = await asyncio.wait({task}, timeout=0 if slow else DEFER_AFTER)
-        deferred = not done
-        if deferred:
+        left = 0.0 if slow else time_left(interaction) - DEFER_MARGIN
+        done, _ = await asyncio.wait({task}, timeout=max(0.0, left))
+        deferred = False
+        if not done:
             try:
-                await interaction.response.defer(thinking=not click)
+                await interaction.response.defer(ephemeral=not click, thinking=not click)
+                deferred = True
             except discord.HTTPException as err:  # too late: the reply is posted instead
                 log.warning("could not defer %s: %s", interaction.data, err)
         try:
@@ -172,26 +179,39 @@ class GameBot(discord.AutoShardedClient):
                 await interaction.edit_original_response(**edit)
             else:
                 await interaction.response.edit_message(**edit)
-        if response.reply is not None:
-            kwargs = discord_kwargs(response.reply)
-            sent: discord.Message
-            if deferred and response.edit_origin is None:
-                if response.ephemeral and not click:
-                    await interaction.delete_original_response()
-                sent = await interaction.followup.send(
-                    ephemeral=response.ephemeral, wait=True, **kwargs
-                )
-            elif response.edit_origin is not None:
-                sent = await interaction.followup.send(
-                    ephemeral=response.ephemeral, wait=True, **kwargs
-                )
+        reply = response.reply
+        thinking = deferred and not click  # a command's private "thinking…" message
+        if reply is None:
+            if thinking:
+                await forget_thinking(interaction)
+            return None
+        if response.ephemeral:
+            if thinking:  # the private deferral becomes the answer
+                await interaction.edit_original_response(**edit_kwargs(reply))
+            elif interaction.response.is_done():
+                await interaction.followup.send(ephemeral=True, **discord_kwargs(reply))
             else:
-                await interaction.response.send_message(ephemeral=response.ephemeral, **kwargs)
-                sent = await interaction.original_response()
-            if not response.ephemeral:
-                await self.shown_as(response.reply, sent)
-                return sent
-        return None
+                await interaction.response.send_message(ephemeral=True, **discord_kwargs(reply))
+            return None
+        if thinking or interaction.response.is_done():
+            sent = await self.post_reply(interaction, reply)
+            if thinking:
+                await forget_thinking(interaction)
+            return sent
+        answered = await interaction.response.send_message(**discord_kwargs(reply))
+        # the message the answer made, as Discord returned it (fetching it again can fail,
+        # and posting the reply again would show it twice)
+        made = answered.resource if answered is not None else None
+        sent = made if isinstance(made, discord.Message) else await interaction.original_response()
+        await self.shown_as(reply, sent)
+        return sent
+
+    async def post_reply(
+        self, interaction: discord.Interaction, reply: Message
+    ) -> discord.Message | None:
+        """A public answer posted in the interaction's channel (a message that knows its
+        server, so a thread can be started from it)."""
+        return await self.send(await self.channel_for(interaction.channel_id or 0), reply)
 
     async def post_to_match(self, response: Response, thread_from: discord.Message | None) -> None:
         """Open the match's thread if asked, then post there (through the channel, not the
@@ -273,7 +293,7 @@ class GameBot(discord.AutoShardedClient):
         assert response.match_id is not None and response.open_thread is not None
         match = await self.handlers.service.core.match(response.match_id)
         try:
-            starter = origin
+            starter = await self.anchored(origin) if origin is not None else None
             if starter is None or isinstance(starter.channel, discord.Thread):
                 parent = await self.channel_for(match.channel_id)
                 if isinstance(parent, discord.Thread):
@@ -284,11 +304,18 @@ class GameBot(discord.AutoShardedClient):
             thread = await starter.create_thread(
                 name=response.open_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES
             )
-        except discord.HTTPException as err:
+        except (discord.HTTPException, ValueError) as err:
             log.info("no thread for match #%s (%s): it is played in its channel", match.id, err)
             return None
         await self.handlers.service.play.bind_thread(match.id, thread.id)
         return thread
+
+    async def anchored(self, message: discord.Message) -> discord.Message | discord.PartialMessage:
+        """The message, or, if it does not know its server (a webhook's, such as an
+        interaction's follow-up), the same message through its channel."""
+        if message.guild is not None:
+            return message
+        return (await self.channel_for(message.channel.id)).get_partial_message(message.id)
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.tell_thread_gone(payload.thread_id)
@@ -317,6 +344,21 @@ class GameBot(discord.AutoShardedClient):
                 await self.send(await self.channel_for(channel_id), message)
         except (discord.Forbidden, discord.NotFound) as err:
             log.warning("cannot announce a %s there, dropped: %s", event.kind, err)
+
+
+def time_left(interaction: discord.Interaction) -> float:
+    """Seconds left of Discord's window to answer the interaction."""
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return ANSWER_WINDOW - age
+
+
+async def forget_thinking(interaction: discord.Interaction) -> None:
+    """Remove a command's private "thinking…" once its public answer is posted; if Discord
+    no longer takes it (the token lapsed), it lapses by itself."""
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException as err:
+        log.info("could not remove the deferral of %s: %s", interaction.data, err)
 
 
 async def apologise(interaction: discord.Interaction) -> None:

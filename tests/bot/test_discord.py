@@ -154,7 +154,8 @@ async def test_history_rules_help_games_stats(discord_bot: DiscordHarness) -> No
     _, thread = await start_game(bot)
     await bot.command(ALICE, "move", thread, move="11-15")
     asked = await bot.command(CAROL, "history", thread)
-    assert [s.kind for s in asked] == ["defer", "followup"]  # acknowledged at once
+    # acknowledged at once, privately; the public answer is posted, the "thinking…" removed
+    assert [s.kind for s in asked] == ["defer", "post", "delete"]
     assert asked[1].files == ["checkers-1.pdn", "checkers-1.gif"]
     assert asked[1].content.startswith("**Checkers #1**: 1 move. ")
     games = one(await bot.command(CAROL, "games", CHANNEL_ID), "reply")
@@ -221,12 +222,13 @@ async def test_an_unexpected_error_gets_a_private_apology(
 async def test_slow_answers_are_deferred_then_sent(
     discord_bot: DiscordHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.discord_bot.DEFER_AFTER", 0)  # as if every handler were slow
+    monkeypatch.setattr("bot.discord_bot.DEFER_MARGIN", 3.0)  # as if every handler were slow
     challenge = await discord_bot.command(ALICE, "challenge", game="checkers", opponent=BOB)
-    assert [s.kind for s in challenge] == ["defer", "followup"]
+    # deferred privately (the answer might have been a refusal), then posted in the channel
+    assert [s.kind for s in challenge] == ["defer", "post", "delete"]
     assert challenge[1].labels == ["Accept", "Decline", "Cancel"]
     refused = await discord_bot.command(CAROL, "move", move="11-15")
-    assert [s.kind for s in refused] == ["defer", "delete", "ephemeral"]  # no public trace
+    assert [s.kind for s in refused] == ["defer", "edit"]  # the private "thinking…" answers
     started = await discord_bot.click(BOB, challenge[1], "Accept")
     assert [s.kind for s in started] == ["defer", "edit", "post"]
     assert "has started" in started[1].text and started[2].files
