@@ -176,7 +176,8 @@ class DiscordHarness:
         age: float = 0.0,
     ) -> dict[str, Any]:
         """An interaction's payload; `age`: how long after it was made it reaches the bot."""
-        interaction_id, token = self.fake.new_interaction(channel_id, age=age)
+        clicked = int(message["id"]) if message is not None else None
+        interaction_id, token = self.fake.new_interaction(channel_id, age=age, message_id=clicked)
         member = {
             "user": user_payload(*user),
             "roles": [],

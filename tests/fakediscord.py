@@ -7,8 +7,11 @@ limits and a network that is down. Every request is recorded."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
+import os
+import random
 import re
 import time
 from dataclasses import dataclass, field
@@ -32,8 +35,15 @@ THREAD_TYPES = frozenset({10, 11, 12})
 NO_THREADS_IN = frozenset({1, 2, 3, 13, 15, 16} | THREAD_TYPES)
 #: forum and media channels: messages go in their posts (threads), not in the channel
 POSTS_ONLY = frozenset({15, 16})
-#: Discord's upload limit of a server without boosts
+#: Discord's upload limit of a server without boosts (each attachment), and of any request
 UPLOAD_LIMIT = 10 * 1024 * 1024
+REQUEST_LIMIT = 25 * 1024 * 1024
+#: at most this many attachments a message
+MOST_ATTACHMENTS = 10
+#: the auto-archive durations Discord takes, in minutes
+ARCHIVE_MINUTES = frozenset({60, 1440, 4320, 10080})
+#: the environment variable that gives every request a latency: 0 to twice this many ms
+LATENCY_VARIABLE = "FAKE_DISCORD_LATENCY_MS"
 #: an interaction must be answered within 3 s; its token then works for 15 minutes
 ANSWER_WINDOW, TOKEN_LIFETIME = 3.0, 15 * 60.0
 _counter = itertools.count(1)
@@ -49,11 +59,11 @@ def now() -> str:
     return datetime.now(UTC).isoformat()
 
 
-def thread_payload(parent_id: int, name: str, owner_id: str) -> dict[str, Any]:
-    """A new public thread, as Discord describes it."""
+def thread_payload(parent_id: int, name: str, owner_id: str, kind: int = 11) -> dict[str, Any]:
+    """A new public thread (type 11; 10 in an announcement channel), as Discord describes it."""
     return {
         "id": str(snowflake()),
-        "type": 11,
+        "type": kind,
         "guild_id": str(GUILD_ID),
         "parent_id": str(parent_id),
         "owner_id": owner_id,
@@ -129,9 +139,13 @@ class Sent:
         return f"{self.content} {described}".strip()
 
 
-def check_message(body: dict[str, Any]) -> None:
-    """Discord's limits on a message: 2,000 characters, 10 embeds within their limits, 5
-    rows of 5 buttons with labels of 80 and custom ids of 100 characters."""
+def check_message(body: dict[str, Any], files: list[tuple[str, bytes]] | None = None) -> None:
+    """Discord's limits on a message: not empty, 2,000 characters, 10 embeds within their
+    limits, 5 rows of 5 buttons with labels of 80 and custom ids of 100 characters, no custom
+    id twice."""
+    shown = ("content", "embeds", "components", "attachments", "sticker_ids", "poll")
+    if not files and not any(body.get(part) for part in shown):
+        raise Refused(400, 50006, "Cannot send an empty message")
     if len(body.get("content") or "") > 2000:
         raise invalid("content: Must be 2000 or fewer in length.")
     embeds = body.get("embeds") or []
@@ -159,6 +173,9 @@ def check_message(body: dict[str, Any]) -> None:
         raise invalid("components: at most 5 rows of 5.")
     if any(len(b.get("label", "")) > 80 or len(b.get("custom_id", "")) > 100 for b in buttons):
         raise invalid("components: a label or custom id is too long.")
+    ids = [b["custom_id"] for b in buttons if "custom_id" in b]
+    if len(ids) != len(set(ids)):
+        raise invalid("components: Component custom id cannot be duplicated.")
 
 
 def check_choices(choices: list[dict[str, Any]]) -> None:
@@ -210,6 +227,7 @@ class _Request:
         self.discord, self.method, self.url, self.kwargs = discord, method, url, kwargs
 
     async def __aenter__(self) -> FakeResponse:
+        await self.discord.travel()
         return self.discord.answer(self.method, self.url, self.kwargs.get("data"))
 
     async def __aexit__(self, *exc: object) -> None:
@@ -221,6 +239,12 @@ class Interaction:
     created: float  # the double's clock
     channel_id: int
     answered: bool = False
+    #: deferred with a "thinking…" message that the first follow-up or edit replaces
+    loading: bool = False
+    #: the deferral's flags (64: only the person sees the answer, whatever follows)
+    deferred_flags: int = 0
+    #: the message whose button was clicked (a click's response edits it)
+    message_id: int | None = None
 
 
 def _body(data: Any) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
@@ -267,15 +291,28 @@ class FakeDiscord:
         self.upload_limit = UPLOAD_LIMIT
         #: seconds added to the clock: how late things happen
         self.skew = 0.0
+        #: each request takes 0 to twice this many seconds (seeded), as Discord's do
+        self.latency = float(os.environ.get(LATENCY_VARIABLE) or 0) / 1000
+        self._jitter = random.Random(1)
+        #: messages that have had a thread started from them
+        self.threaded: set[int] = set()
+
+    async def travel(self) -> None:
+        """A request's time on the network (none unless a latency is set)."""
+        if self.latency:
+            await asyncio.sleep(self._jitter.uniform(0, 2 * self.latency))
 
     def clock(self) -> float:
         return time.time() + self.skew
 
-    def new_interaction(self, channel_id: int, *, age: float = 0.0) -> tuple[int, str]:
-        """Id and token of an interaction that reached the bot `age` seconds after it was made."""
+    def new_interaction(
+        self, channel_id: int, *, age: float = 0.0, message_id: int | None = None
+    ) -> tuple[int, str]:
+        """Id and token of an interaction that reached the bot `age` seconds after it was made
+        (a click's: on `message_id`)."""
         created = self.clock() - age
         token = f"token-{snowflake()}"
-        self.interactions[token] = Interaction(created, channel_id)
+        self.interactions[token] = Interaction(created, channel_id, message_id=message_id)
         return snowflake(created - self.skew), token
 
     # --- permissions and places --------------------------------------------------------
@@ -339,7 +376,9 @@ class FakeDiscord:
             if found[4]:
                 return self.start_thread(channel_id, message_id, body)
             if found[2] is None and method == "GET":
-                return self.channel(channel_id)
+                channel = self.channel(channel_id)
+                self.require(channel_id)
+                return channel
             if found[2] and message_id is None and method == "POST":
                 return self.post(channel_id, body, files)
             if message_id is not None and method == "PATCH":
@@ -347,7 +386,12 @@ class FakeDiscord:
         raise AssertionError(f"unexpected Discord call {method} {path}")
 
     def check_files(self, files: list[tuple[str, bytes]]) -> None:
-        if sum(len(data) for _, data in files) > self.upload_limit:
+        """Each attachment within the server's limit, the request within 25 MiB, at most 10."""
+        if len(files) > MOST_ATTACHMENTS:
+            raise invalid("attachments: Must be 10 or fewer in length.")
+        if any(len(data) > self.upload_limit for _, data in files):
+            raise Refused(413, 40005, "Request entity too large")
+        if sum(len(data) for _, data in files) > REQUEST_LIMIT:
             raise Refused(413, 40005, "Request entity too large")
 
     # --- interactions ------------------------------------------------------------------
@@ -373,8 +417,11 @@ class FakeDiscord:
         if kind == "autocomplete":
             check_choices(data["choices"])
         elif kind != "defer":
-            check_message(data)
+            check_message(data, files)
             self.check_files(files)
+        place = self.channels.get(channel_id, {})
+        if kind != "autocomplete" and (place.get("thread_metadata") or {}).get("locked"):
+            raise Refused(403, 160005, "Thread is locked")
         interaction.answered = True
         answer = {"id": str(snowflake()), "type": body["type"]}
         if kind == "autocomplete":
@@ -384,11 +431,21 @@ class FakeDiscord:
             return {"interaction": answer}
         if kind == "defer":
             self.sent.append(Sent("defer", channel_id))
+            clicked = self.messages.get(interaction.message_id or 0)
+            if body["type"] == 6 and clicked is not None:  # its edits go to the clicked message
+                self.originals[token] = clicked
+            if body["type"] == 5:  # "thinking…", shown as the interaction's response
+                interaction.loading = True
+                interaction.deferred_flags = data.get("flags", 0)
+                self.originals[token] = self.record(
+                    "loading", channel_id, {}, [], interaction.deferred_flags, note=False
+                )
             return {"interaction": answer, "resource": {"type": body["type"]}}
         flags = data.get("flags", 0)
         if kind == "reply" and flags & 64:
             kind = "ephemeral"
-        message = self.record(kind, channel_id, data, files, flags)
+        clicked = self.messages.get(interaction.message_id or 0) if kind == "update" else None
+        message = self.record(kind, channel_id, data, files, flags, reuse=clicked)
         self.originals[token] = message
         answer["response_message_id"] = message["id"]
         return {"interaction": answer, "resource": {"type": body["type"], "message": message}}
@@ -404,18 +461,27 @@ class FakeDiscord:
         """An interaction's follow-ups and original response, through its token."""
         interaction = self.interaction(token)
         channel_id = interaction.channel_id
+        original = self.originals.get(token)
+        if method in ("GET", "DELETE") and original is None:
+            raise Refused(404, 10008, "Unknown Message")
         if method == "GET":
-            if token not in self.originals:
-                raise Refused(404, 10008, "Unknown Message")
-            return self.originals[token]
+            return original
         if method == "DELETE":
+            del self.originals[token]
+            interaction.loading = False
             self.sent.append(Sent("delete", channel_id))
             return None
-        check_message(body)
+        check_message(body, files)
         self.check_files(files)
-        if method == "PATCH":
-            original = self.originals.get(token)
-            message = self.record("edit", channel_id, body, files, reuse=original)
+        if method == "PATCH" or interaction.loading:
+            # the first follow-up after a deferral replaces its "thinking…", and is private
+            # or public as the deferral was, whatever flags it carries
+            if original is None:
+                raise Refused(404, 10008, "Unknown Message")
+            kind = "edit" if method == "PATCH" else "followup"
+            flags = original.get("flags", 0)
+            message = self.record(kind, channel_id, body, files, flags, reuse=original)
+            interaction.loading = False
             self.originals[token] = message
             return message
         flags = body.get("flags", 0)
@@ -435,23 +501,43 @@ class FakeDiscord:
         needed += [EMBED_LINKS] if embeds else []
         self.require(channel_id, *needed)
         if thread and channel["thread_metadata"]["locked"]:
-            raise Refused(403, 50083, "Thread is locked")
+            raise Refused(403, 160005, "Thread is locked")
         return channel
 
+    def archived(self, channel: dict[str, Any]) -> bool:
+        """A thread archived by hand, or by itself after its auto-archive duration idle."""
+        metadata = channel.get("thread_metadata")
+        if metadata is None:
+            return False
+        since = datetime.fromisoformat(metadata["archive_timestamp"]).timestamp()
+        if self.clock() - since > 60 * (metadata.get("auto_archive_duration") or 1440):
+            metadata["archived"] = True
+        return bool(metadata["archived"])
+
+    def touch(self, channel: dict[str, Any]) -> None:
+        """A message in a thread: it is active again from now."""
+        if "thread_metadata" in channel:
+            metadata = channel["thread_metadata"]
+            metadata["archived"] = False
+            metadata["archive_timestamp"] = datetime.fromtimestamp(self.clock(), UTC).isoformat()
+
     def post(self, channel_id: int, body: dict[str, Any], files: list[tuple[str, bytes]]) -> Any:
-        self.writable(channel_id, files=bool(files), embeds=bool(body.get("embeds")))
-        check_message(body)
+        channel = self.writable(channel_id, files=bool(files), embeds=bool(body.get("embeds")))
+        check_message(body, files)
         self.check_files(files)
+        self.touch(channel)  # posting into an archived, unlocked thread unarchives it
         return self.record("post", channel_id, body, files)
 
     def edit(
         self, channel_id: int, message_id: int, body: dict[str, Any], files: list[tuple[str, bytes]]
     ) -> Any:
-        self.writable(channel_id, files=bool(files), embeds=bool(body.get("embeds")))
+        channel = self.writable(channel_id, files=bool(files), embeds=bool(body.get("embeds")))
+        if self.archived(channel):
+            raise Refused(400, 50083, "Thread is archived")
         stored = self.messages.get(message_id)
         if stored is None or int(stored["channel_id"]) != channel_id:
             raise Refused(404, 10008, "Unknown Message")
-        check_message(body)
+        check_message({**stored, **body}, files)
         self.check_files(files)
         return self.record("edit", channel_id, {**stored, **body}, files, reuse=stored)
 
@@ -464,11 +550,19 @@ class FakeDiscord:
             raise Refused(400, 50024, "Cannot execute action on this channel type")
         if message_id is not None and message_id not in self.messages:
             raise Refused(404, 10008, "Unknown Message")
+        if message_id in self.threaded:
+            raise Refused(400, 160004, "A thread has already been created for this message")
         if not 1 <= len(body.get("name", "")) <= 100:
             raise invalid("name: Must be between 1 and 100 in length.")
-        thread = thread_payload(channel_id, body["name"], self.bot_user["id"])
-        thread["thread_metadata"]["auto_archive_duration"] = body.get("auto_archive_duration")
+        duration = body.get("auto_archive_duration", 1440)
+        if duration not in ARCHIVE_MINUTES:
+            raise invalid("auto_archive_duration: Value must be one of (60, 1440, 4320, 10080).")
+        kind = 10 if channel.get("type") == 5 else 11  # announcement channels' threads
+        thread = thread_payload(channel_id, body["name"], self.bot_user["id"], kind)
+        thread["thread_metadata"]["auto_archive_duration"] = duration
         self.channels[int(thread["id"])] = thread
+        if message_id is not None:
+            self.threaded.add(message_id)
         return thread
 
     # --- messages ----------------------------------------------------------------------
@@ -480,8 +574,11 @@ class FakeDiscord:
         files: list[tuple[str, bytes]],
         flags: int = 0,
         reuse: dict[str, Any] | None = None,
+        *,
+        note: bool = True,
     ) -> dict[str, Any]:
-        """Store the message as Discord would (an edit keeps the id) and note it as sent."""
+        """Store the message as Discord would (an edit keeps the id) and note it as sent
+        (unless `note` is off: a deferral's "thinking…", noted as the deferral)."""
         payload: dict[str, Any] = {
             "id": reuse["id"] if reuse else str(snowflake()),
             "channel_id": str(channel_id),
@@ -512,6 +609,8 @@ class FakeDiscord:
         }
         if not flags & 64:
             self.messages[int(payload["id"])] = payload
+        if not note:
+            return payload
         buttons = [c for row in payload["components"] for c in row.get("components", [])]
         self.sent.append(
             Sent(

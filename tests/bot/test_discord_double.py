@@ -3,6 +3,7 @@ would prove nothing): each refusal, asked for directly over its HTTP interface."
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 from typing import Any
@@ -16,6 +17,7 @@ from tests.fakediscord import (
     SEND_MESSAGES,
     VIEW_CHANNEL,
     FakeDiscord,
+    FakeSession,
     thread_payload,
 )
 
@@ -147,3 +149,109 @@ def test_rate_limits_and_a_network_that_is_down() -> None:
     with pytest.raises(aiohttp.ClientConnectorError):
         post(fake, TEXT, {"content": "x"})
     assert [c.status for c in fake.requests] == [429, 200, 0]  # every request is recorded
+
+
+def test_a_follow_up_after_a_deferral_replaces_its_thinking_as_the_deferral_was() -> None:
+    fake = double()
+    for deferred, asked, shown in [(64, 0, 64), (0, 64, 0)]:
+        interaction_id, token = fake.new_interaction(TEXT)
+        defer = {"type": 5, "data": {"flags": deferred}}
+        callback = f"/interactions/{interaction_id}/{token}/callback"
+        assert ask(fake, "POST", callback, defer)[0] == 200
+        original = ask(fake, "GET", f"/webhooks/1/{token}/messages/@original")[1]
+        first = ask(fake, "POST", f"/webhooks/1/{token}", {"content": "a", "flags": asked})[1]
+        assert first["id"] == original["id"] and first["flags"] == shown  # the flag is ignored
+        second = ask(fake, "POST", f"/webhooks/1/{token}", {"content": "b", "flags": asked})[1]
+        assert second["id"] != original["id"] and second["flags"] == asked  # a new message
+        path = f"/webhooks/1/{token}/messages/@original"
+        assert ask(fake, "DELETE", path)[0] == 204
+        assert ask(fake, "DELETE", path)[1]["code"] == 10008  # gone already
+    never_id, never = fake.new_interaction(TEXT)
+    reply = {"type": 6}
+    assert ask(fake, "POST", f"/interactions/{never_id}/{never}/callback", reply)[0] == 200
+    assert ask(fake, "DELETE", f"/webhooks/1/{never}/messages/@original")[1]["code"] == 10008
+
+
+def test_threads_archive_lock_and_start_once_per_message() -> None:
+    fake = double(5)  # a text channel and an announcement channel
+    fake.messages[5] = {"id": "5", "channel_id": str(TEXT)}
+    path = f"/channels/{TEXT}/messages/5/threads"
+    bad = ask(fake, "POST", path, {"name": "x", "auto_archive_duration": 99})
+    assert bad[1]["code"] == 50035
+    status, thread = ask(fake, "POST", path, {"name": "x", "auto_archive_duration": 60})
+    assert status == 200 and thread["type"] == 11
+    assert ask(fake, "POST", path, {"name": "y"})[1]["code"] == 160004  # one thread a message
+    fake.messages[6] = {"id": "6", "channel_id": str(TEXT + 1)}
+    announced = ask(fake, "POST", f"/channels/{TEXT + 1}/messages/6/threads", {"name": "n"})[1]
+    assert announced["type"] == 10
+    thread_id = int(thread["id"])
+    message = post(fake, thread_id, {"content": "hi"})[1]
+    fake.skew += 61 * 60  # an hour idle: archived by itself
+    edit = f"/channels/{thread_id}/messages/{message['id']}"
+    assert ask(fake, "PATCH", edit, {"content": "x"}) == (
+        400, {"code": 50083, "message": "Thread is archived"}
+    )  # fmt: skip
+    assert post(fake, thread_id, {"content": "back"})[0] == 200  # a post unarchives it
+    assert ask(fake, "PATCH", edit, {"content": "x"})[0] == 200
+    fake.lock_thread(thread_id)
+    assert post(fake, thread_id, {"content": "hi"})[1]["code"] == 160005
+    interaction_id, token = fake.new_interaction(thread_id)
+    reply = {"type": 4, "data": {"content": "hi"}}
+    callback = f"/interactions/{interaction_id}/{token}/callback"
+    assert ask(fake, "POST", callback, reply)[1]["code"] == 160005
+
+
+def test_attachments_empty_messages_and_duplicate_buttons() -> None:
+    fake = double()
+    fake.upload_limit = 1000
+    sent = fake.answer
+    assert sent("POST", f"{API}/channels/{TEXT}/messages", form({}, 1001)).status == 413
+    eleven = aiohttp.FormData(quote_fields=False)
+    eleven.add_field(name="payload_json", value=json.dumps({"content": "x"}))
+    for n in range(11):
+        eleven.add_field(name=f"files[{n}]", value=io.BytesIO(b"x"), filename=f"{n}.png")
+    assert sent("POST", f"{API}/channels/{TEXT}/messages", eleven).status == 400
+    fake.upload_limit = 20 * 1024 * 1024  # each fits a boosted server; together over 25 MiB
+    two = aiohttp.FormData(quote_fields=False)
+    two.add_field(name="payload_json", value=json.dumps({"content": "x"}))
+    for n in range(2):
+        big = io.BytesIO(b"x" * (13 * 1024 * 1024))
+        two.add_field(name=f"files[{n}]", value=big, filename=f"{n}.gif")
+    assert sent("POST", f"{API}/channels/{TEXT}/messages", two).status == 413
+    assert post(fake, TEXT, {"content": ""})[1]["code"] == 50006
+    twice = {"components": [{"components": [{"label": "a", "custom_id": "c"}] * 2}]}
+    assert post(fake, TEXT, twice)[1]["code"] == 50035
+
+
+def test_a_channel_is_read_only_where_the_bot_may_view_it() -> None:
+    fake = double()
+    assert ask(fake, "GET", f"/channels/{TEXT}")[0] == 200
+    fake.bot_permissions[TEXT] = int(EVERYONE) & ~VIEW_CHANNEL
+    refused = (403, {"code": 50001, "message": "Missing Access"})
+    assert ask(fake, "GET", f"/channels/{TEXT}") == refused
+
+
+async def test_requests_take_time_when_a_latency_is_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    """FAKE_DISCORD_LATENCY_MS=150: each request 0-300 ms (seeded), so answers overlap."""
+    monkeypatch.setenv("FAKE_DISCORD_LATENCY_MS", "150")
+    fake = double()
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    session = FakeSession(fake)
+    body = json.dumps({"content": "x"})
+    waits = await asyncio.gather(
+        *(_timed(session, f"{API}/channels/{TEXT}/messages", body) for _ in range(20))
+    )
+    assert max(waits) > 0.15  # (a machine's slowness only adds to them)
+    assert loop.time() - started < sum(waits)  # they were in flight together
+    assert double().latency == 0.15 and FakeDiscord({"id": "1"}).latency == 0.15
+    monkeypatch.delenv("FAKE_DISCORD_LATENCY_MS")
+    assert double().latency == 0
+
+
+async def _timed(session: FakeSession, url: str, body: str) -> float:
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    async with session.request("POST", url, data=body) as response:
+        assert response.status == 200
+    return loop.time() - start
