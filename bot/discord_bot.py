@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+from collections import Counter
 from typing import Any
 
 import discord
@@ -59,6 +60,9 @@ class GameBot(discord.AutoShardedClient):
         self.handlers: Commands
         self.app: App | None = None
         self._handling: set[asyncio.Future[Response]] = set()
+        #: channels and threads where an interaction is being answered, and how many
+        self._answering: Counter[int] = Counter()
+        self._answered = asyncio.Condition()
 
     async def setup_hook(self) -> None:
         self.app = await App.open(self.settings.database_url, self.settings)
@@ -126,6 +130,18 @@ class GameBot(discord.AutoShardedClient):
         still has room for a deferral, the interaction is deferred: privately for a command
         (its answer may be a refusal only the person sees; a public answer is then posted in
         the channel), as an update for a click."""
+        place = interaction.channel_id or 0
+        self._answering[place] += 1  # the computer's posts here wait (see on_computer_move)
+        try:
+            await self._respond(interaction, handler, click=click, slow=slow)
+        finally:
+            self._answering[place] -= 1
+            async with self._answered:
+                self._answered.notify_all()
+
+    async def _respond(
+        self, interaction: discord.Interaction, handler: Any, *, click: bool, slow: bool
+    ) -> None:
         task = asyncio.ensure_future(handler(context(interaction)))
         self._handling.add(task)
         task.add_done_callback(self._handling.discard)
@@ -329,7 +345,14 @@ class GameBot(discord.AutoShardedClient):
         return self.get_channel(channel_id) or await self.fetch_channel(channel_id)
 
     async def on_computer_move(self, result: MoveResult) -> None:
+        """Post the computer's move once what people did before it is shown: while an answer
+        is on its way where the game is (the game's start, with its thread and first board;
+        the move this one answers), the computer's board waits for it."""
         board = await self.handlers.computer_moved(result)
+        match = result.match
+        places = {match.channel_id} | ({match.thread_id} if match.thread_id else set())
+        async with self._answered:
+            await self._answered.wait_for(lambda: not any(self._answering[p] for p in places))
         await self.post_in_match(result.match.id, (board,))
 
     async def on_sweep(self, event: SweepEvent) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -432,3 +434,46 @@ async def test_challenging_the_bot_itself_plays_the_computer(discord_bot: Discor
     assert f"<@{ALICE[0]}> (the Musketeers) to move" in answer[0].text
     question = one(await bot.command(ALICE, "resign", thread), "ephemeral")
     assert "The game ends as a loss and it is unrated." in question.text
+
+
+@pytest.mark.parametrize("slow", [False, True])
+async def test_a_game_against_the_computer_shows_its_start_then_each_move_in_its_thread(
+    discord_bot: DiscordHarness, monkeypatch: pytest.MonkeyPatch, slow: bool
+) -> None:
+    """The computer moves first: its board comes after the game's first board, in the
+    game's thread; slow (the answer deferred), the game still gets its thread, once."""
+    bot = discord_bot
+    if slow:
+        monkeypatch.setattr("bot.discord_bot.DEFER_MARGIN", 3.0)
+    show = bot.bot.show
+
+    async def after_the_computer_moved(*args: Any, **kwargs: Any) -> None:
+        """The answer is shown only once the computer has played, and had a while to post
+        its move (it must not: it waits for this answer)."""
+        for _ in range(3000):
+            if (await bot.bot.handlers.service.core.match(1)).ply == 1:
+                break
+            await asyncio.sleep(0.01)
+        for _ in range(200):
+            if any(f"<@{APP_ID}> played" in s.text for s in bot.fake.sent):
+                break
+            await asyncio.sleep(0.01)
+        await show(*args, **kwargs)
+
+    monkeypatch.setattr(bot.bot, "show", after_the_computer_moved)
+    me = (APP_ID, "Boardgames", True)
+    sent = await bot.command(
+        ALICE, "challenge", game="checkers", opponent=me, side="white", level=1
+    )
+    await bot.settle()
+    sent = bot.fake.sent[bot.fake.sent.index(sent[0]):]
+    assert not any("Sorry" in s.text for s in sent)
+    boards = [s for s in sent if s.kind == "post" and s.files]
+    assert [b.channel_id != CHANNEL_ID for b in boards] == [True, True]  # in the thread
+    assert "has started" in boards[0].text or "challenged me" in boards[0].text
+    assert f"<@{APP_ID}> played" in boards[1].text and boards[1].labels == ["Resign"]
+    started = (await bot.bot.handlers.service.core.match(1))
+    assert started.thread_id == boards[0].channel_id and started.ply == 1
+    assert await bot.bot.handlers.service.store.ids("SELECT id FROM matches") == [1]
+    edits = [s for s in bot.fake.sent if s.kind == "edit" and s.message_id == boards[0].message_id]
+    assert edits and edits[-1].labels == []  # the first board gave its buttons up
