@@ -26,6 +26,7 @@ from .discord_parts import (
     context,
     discord_kwargs,
     edit_kwargs,
+    shut_out,
 )
 from .errors import CannotSave
 from .match.records import MoveResult, SweepEvent
@@ -250,8 +251,8 @@ class GameBot(discord.AutoShardedClient):
             target = target or await self.channel_for(match.thread_id or match.channel_id)
             for message in messages:
                 await self.send(target, message)
-        except (discord.NotFound, discord.Forbidden) as err:
-            if match.thread_id is None:
+        except discord.HTTPException as err:
+            if match.thread_id is None or not shut_out(err):
                 raise
             log.info("thread %s cannot be posted to (%s): its games move out", match.thread_id, err)
             await self.tell_thread_gone(match.thread_id)
@@ -294,7 +295,9 @@ class GameBot(discord.AutoShardedClient):
         shown = self.get_partial_messageable(found[0]).get_partial_message(found[1])
         try:
             await shown.edit(**edit_kwargs(message))
-        except (discord.NotFound, discord.Forbidden) as err:
+        except discord.HTTPException as err:  # gone, archived, locked: a new one is posted
+            if not shut_out(err):
+                raise
             log.info("could not edit the message of %s: %s", message.shows, err)
             return False
         return True
@@ -365,7 +368,9 @@ class GameBot(discord.AutoShardedClient):
                 await self.post_in_match(match_id, (message,))
             else:
                 await self.send(await self.channel_for(channel_id), message)
-        except (discord.Forbidden, discord.NotFound) as err:
+        except discord.HTTPException as err:
+            if not shut_out(err):
+                raise
             log.warning("cannot announce a %s there, dropped: %s", event.kind, err)
 
 

@@ -27,6 +27,21 @@ from .commands.registry import COMMANDS as REGISTRY
 from .replies import BUTTON_PREFIX, Button, Message
 
 SORRY = "Sorry, something went wrong on our side. Nothing was changed; please try again."
+#: Discord's JSON error codes that say a place or message is gone or shut to the bot (the
+#: HTTP status varies with the route: 400, 403 or 404): trying again will not help
+SHUT_OUT = {
+    10003: "unknown channel",
+    10008: "unknown message",
+    50001: "missing access",
+    50013: "missing permissions",
+    50083: "the thread is archived",
+    160005: "the thread is locked",
+}
+
+
+def shut_out(err: Exception) -> bool:
+    """Discord refused for good: the place or message is gone, or the bot may not act there."""
+    return isinstance(err, discord.HTTPException) and err.code in SHUT_OUT
 #: slash commands and buttons need no gateway events but the servers the bot is in
 INTENTS = discord.Intents.none()
 INTENTS.guilds = True

@@ -40,6 +40,7 @@ class Sweeper:
         self.first_pause = first_pause
         self.longest_pause = longest_pause
         self.faults = 0  # sweeps in a row that failed
+        self.retries = 0  # sweeps in a row that left news unposted
 
     async def run(self) -> None:
         """Sweep until cancelled."""
@@ -56,23 +57,39 @@ class Sweeper:
         except Exception:
             log.warning("sweep failed; retrying in %.0f s", self._pause(), exc_info=True)
             return self._fault()
+        unsent = 0
         for event in events:
             try:
-                await self.announce(event)
+                posted = await self._post(event)
+                await (self.deadlines.delivered if posted else self.deadlines.undelivered)(event)
             except asyncio.CancelledError:
                 raise
-            except Exception as err:
-                log.warning("could not announce a %s (%s): retrying", event.kind, err)
+            except Exception:
+                log.warning("cannot record a %s's announcement", event.kind, exc_info=True)
                 failed += 1
-                await self.deadlines.undelivered(event)
-            else:
-                await self.deadlines.delivered(event)
+            unsent += not posted
         if failed:
-            return self._fault()
+            return self._fault()  # the database failed: everything waits a while
         self.faults = 0
         if self.deadlines.backlog:
             return 0.0  # a full claim: more news is waiting
-        return await self._until_due()
+        due = await self._until_due()
+        if not unsent:
+            self.retries = 0
+            return due
+        # news to post again soon, each item a few times at most; the rest keeps its times
+        self.retries += 1
+        return min(due, self.longest_pause, self.first_pause * 2 ** (self.retries - 1))
+
+    async def _post(self, event: SweepEvent) -> bool:
+        try:
+            await self.announce(event)
+        except asyncio.CancelledError:
+            raise
+        except Exception as err:
+            log.warning("could not announce a %s (%s): retrying", event.kind, err)
+            return False
+        return True
 
     def _pause(self) -> float:
         return min(self.longest_pause, self.first_pause * 2**self.faults)

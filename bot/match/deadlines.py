@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from rules import Outcome, Termination, get_game
 
 from ..store import Row
-from ..store.announcements import CLAIM_LIMIT, AnnouncementRows
+from ..store.announcements import CLAIM_LIMIT, MOST_ATTEMPTS, AnnouncementRows
 from .core import Core
 from .play import NO_MOVE_IN_TIME, Play
 from .records import MatchStatus, SweepEvent, SweepKind
@@ -79,9 +79,17 @@ class Deadlines:
             await self.outbox.sent(event.announcement_id, self.core.clock())
 
     async def undelivered(self, event: SweepEvent) -> None:
-        """Left in the outbox: the next sweep posts it again."""
-        if event.announcement_id is not None:
-            await self.outbox.failed(event.announcement_id)
+        """Left in the outbox for the next sweep to post again, or, once it has failed
+        MOST_ATTEMPTS times, given up (kept, marked, and logged this once)."""
+        if event.announcement_id is None:
+            return
+        if await self.outbox.failed(event.announcement_id, self.core.clock()):
+            log.warning(
+                "gave up announcing a %s (#%s) after %d failed posts",
+                event.kind,
+                event.announcement_id,
+                MOST_ATTEMPTS,
+            )
 
     async def next_due(self) -> float | None:
         """When the sweeper next has something to do (None: nothing is pending)."""

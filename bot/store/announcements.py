@@ -11,6 +11,8 @@ from .rows import Row
 CLAIM_SECONDS = 120.0
 #: announcements claimed at once (a full claim: the sweeper claims again at once)
 CLAIM_LIMIT = 100
+#: posts of one announcement that may fail before the sweeper gives it up
+MOST_ATTEMPTS = 5
 _FREE = "sent_at IS NULL AND (claimed_at IS NULL OR claimed_at <= ?)"
 #: the server an announcement is about (of its match, or of its challenge)
 _GUILD = (
@@ -63,9 +65,16 @@ class AnnouncementRows:
             (now, announcement_id),
         )
 
-    async def failed(self, announcement_id: int) -> None:
-        """Free it for the next sweep."""
+    async def failed(self, announcement_id: int, now: float) -> bool:
+        """Free it for the next sweep, or, after MOST_ATTEMPTS, give it up (True)."""
         await self.store.write_one(
-            "UPDATE announcements SET claimed_at = NULL, attempts = attempts + 1 WHERE id = ?",
-            (announcement_id,),
+            "UPDATE announcements SET claimed_at = NULL, attempts = attempts + 1, "
+            "sent_at = CASE WHEN attempts + 1 >= :most THEN CAST(:now AS REAL) END, "
+            "gave_up_at = CASE WHEN attempts + 1 >= :most THEN CAST(:now AS REAL) END "
+            "WHERE id = :id",
+            {"most": MOST_ATTEMPTS, "now": now, "id": announcement_id},
         )
+        row = await self.store.one(
+            "SELECT gave_up_at FROM announcements WHERE id = ?", (announcement_id,)
+        )
+        return row is not None and row[0] is not None

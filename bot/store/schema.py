@@ -161,6 +161,8 @@ announcements = Table(
     Column("claimed_at", Real),
     Column("sent_at", Real),
     Column("attempts", Integer, nullable=False, server_default="0"),
+    #: when the sweeper gave up posting it (sent_at is set too: it is done with)
+    Column("gave_up_at", Real),
     Index(
         "announcements_pending",
         "id",

@@ -201,3 +201,23 @@ async def test_a_rematch_taken_up_edits_the_first_request(discord_bot: DiscordHa
     edited = [s for s in sent if s.kind == "edit" and s.message_id == asked.message_id]
     assert len(edited) == 1 and "has started" in edited[0].text and edited[0].labels == []
     assert any(s.kind == "post" and "Rematch!" in s.text for s in sent)
+
+
+async def test_an_edit_refused_in_an_archived_thread_is_posted_anew(
+    discord_bot: DiscordHarness,
+) -> None:
+    """Discord answers an edit in an archived thread with 400 and code 50083: the bot reads
+    the code, not the status, and posts the news as a new message (which unarchives it)."""
+    bot = discord_bot
+    _, thread = await start_game(bot)
+    await bot.command(ALICE, "move", thread, move="11-15")
+    await bot.command(BOB, "move", thread, move="23-19")
+    await bot.click(BOB, one(await bot.command(BOB, "resign", thread), "ephemeral"), "Yes, resign")
+    asked = one(await bot.command(ALICE, "rematch", thread), "reply")
+    bot.fake.skew += 7 * 86400 + 60  # a week without a message: the thread archives itself
+    sent = await bot.command(BOB, "rematch", thread)
+    assert (400, "PATCH", f"/channels/{thread}/messages/{asked.message_id}") in refused(bot)
+    assert not any("Sorry" in s.text for s in sent)
+    anew = [s for s in sent if s.kind in ("post", "reply") and "has started" in s.text]
+    assert len(anew) == 1 and anew[0].channel_id == thread
+    assert any(s.kind == "post" and "Rematch!" in s.text for s in sent)

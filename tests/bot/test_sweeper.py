@@ -8,10 +8,12 @@ import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import pytest
+
 from bot.match.records import MatchView, SweepEvent
 from bot.service import MatchService
 from bot.store import Store
-from bot.store.announcements import CLAIM_SECONDS
+from bot.store.announcements import CLAIM_SECONDS, MOST_ATTEMPTS
 from bot.sweeper import Sweeper
 from tests.faults import SmallDisk, locked, refusing_writes
 from tests.servicekit import (
@@ -203,6 +205,43 @@ async def test_a_backlog_of_news_is_announced_without_waiting_between_claims(
     async with running(Sweeper(service.deadlines, heard, longest_sleep=LONGEST_SLEEP)):
         events = [await heard.next() for _ in games]
     assert {e.match.id for e in events if e.match is not None} == {g.id for g in games}
+
+
+async def test_news_discord_keeps_refusing_is_given_up_without_holding_up_the_rest(
+    store: Store, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    """One game's time-out cannot be posted (Discord fails it every time): the other game's
+    is announced in the same sweep, and the failing one is tried MOST_ATTEMPTS times in all,
+    then kept as given up and logged once."""
+    service = MatchService(store, clock=clock)
+    stuck = await start_match(service, channel=CHANNEL, move_time="1h")
+    fine = await start_match(service, channel=CHANNEL + 1, move_time="1h")
+    clock.now += 3601
+    tries: list[int] = []
+    heard = Announcements()
+
+    async def announce(event: SweepEvent) -> None:
+        assert event.match is not None
+        if event.match.id == stuck.id:
+            tries.append(event.match.id)
+            raise ConnectionError("Discord answered 500")
+        await heard(event)
+
+    sweeper = Sweeper(service.deadlines, announce, longest_sleep=LONGEST_SLEEP, first_pause=0.01)
+    async with running(sweeper):
+        event = await heard.next()
+        for _ in range(10_000):
+            if len(tries) == MOST_ATTEMPTS:
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.2)  # (a sixth try would come within this)
+    assert event.match is not None and event.match.id == fine.id
+    assert len(tries) == MOST_ATTEMPTS
+    row = await store.one(
+        "SELECT gave_up_at, attempts FROM announcements WHERE match_id = ?", (stuck.id,)
+    )
+    assert row is not None and row[0] is not None and row[1] == MOST_ATTEMPTS
+    assert len([r for r in caplog.records if "gave up announcing" in r.getMessage()]) == 1
 
 
 # --- hard deadlines for players ---
