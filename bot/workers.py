@@ -23,11 +23,24 @@ def pool_size() -> int:
     return os.cpu_count() or 1
 
 
+#: how much lower the workers' CPU priority is than the event loop's process (Unix nice)
+NICER = 10
+
+
 def new_pool() -> ProcessPoolExecutor:
     """Worker processes, one a core; spawned, not forked, so a child shares no locks or
-    threads with the event loop's process."""
+    threads with the event loop's process. They run at a lower priority, so when pictures
+    and thinking keep every core busy, the event loop (which answers Discord within its
+    3 seconds) still gets a core when it needs one."""
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=pool_size(), mp_context=context)
+    return ProcessPoolExecutor(
+        max_workers=pool_size(), mp_context=context, initializer=_yield_to_the_loop
+    )
+
+
+def _yield_to_the_loop() -> None:
+    if hasattr(os, "nice"):
+        os.nice(NICER)
 
 
 def _executor() -> ProcessPoolExecutor:

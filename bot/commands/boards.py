@@ -26,7 +26,7 @@ class Context:
     moderator: bool = False
     #: the account's own name, shown on servers where they have not been seen
     global_name: str = ""
-    #: the largest upload the server allows (Discord: 10 MiB without boosts)
+    #: the largest attachment the server allows (Discord: 10 MiB without boosts)
     upload_limit: int = 10 * 1024 * 1024
 
 

@@ -38,7 +38,9 @@ def _pager(action: str, page: int, pages: int, number: Callable[[int], int]) -> 
     return tuple(buttons)
 
 
-#: what a message's own fields and the multipart framing take of the upload limit
+#: Discord's cap on a whole request, attachments and all (each attachment also within the
+#: server's own upload limit), and what the message's fields and framing take of it
+REQUEST_LIMIT = 25 * 1024 * 1024
 UPLOAD_MARGIN = 64 * 1024
 
 
@@ -96,7 +98,7 @@ class LookupCommands(Boards):
             for u in view.players.values()
         }
         filename, text = self.words.history(view, names)
-        room = ctx.upload_limit - len(text.encode()) - UPLOAD_MARGIN
+        room = min(ctx.upload_limit, REQUEST_LIMIT - len(text.encode()) - UPLOAD_MARGIN)
         files = [Attachment(filename, text.encode())]
         note = ""
         try:

@@ -45,3 +45,14 @@ async def test_a_discarded_pool_leaves_no_worker_alive() -> None:
                 break
             time.sleep(0.05)
         assert not process.is_alive()
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="no process priorities here")
+async def test_workers_run_below_the_event_loops_priority() -> None:
+    """Pictures and thinking never crowd out the loop that answers Discord."""
+    pool = workers.new_pool()
+    try:
+        theirs = await asyncio.get_running_loop().run_in_executor(pool, os.nice, 0)
+    finally:
+        pool.shutdown()
+    assert theirs == min(19, os.nice(0) + workers.NICER)
