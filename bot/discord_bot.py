@@ -78,13 +78,12 @@ class GameBot(discord.AutoShardedClient):
         if self.sync_globally:
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
+            if self.settings.dev_guild_id:  # its own copies would now list each one twice
+                await self.clear_server_commands(discord.Object(self.settings.dev_guild_id))
             await self.close()
             return
         if self.settings.dev_guild_id:
-            guild = discord.Object(self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to server %s", len(synced), guild.id)
+            await self.sync_test_server(discord.Object(self.settings.dev_guild_id))
         else:
             log.info(
                 "commands not synced at start: they are global once `python -m bot sync` "
@@ -92,6 +91,22 @@ class GameBot(discord.AutoShardedClient):
             )
         self.app.start_sweeper(self.on_sweep)
         await self.app.start_computer(self.on_computer_move)
+
+    async def sync_test_server(self, guild: discord.Object) -> None:
+        """DEV_GUILD_ID: the commands, copied to the test server, appear there at once; but
+        once they are published globally (`python -m bot sync`) the server already lists
+        them, so its copies are cleared instead (every command is listed once)."""
+        if await self.tree.fetch_commands():
+            await self.clear_server_commands(guild)
+            log.info("commands are published globally: none copied to server %s", guild.id)
+            return
+        self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        log.info("synced %d commands to server %s", len(synced), guild.id)
+
+    async def clear_server_commands(self, guild: discord.Object) -> None:
+        self.tree.clear_commands(guild=guild)
+        await self.tree.sync(guild=guild)
 
     async def on_ready(self) -> None:
         assert self.user is not None

@@ -39,7 +39,8 @@ from tests.fakediscord import (
 
 __all__ = [
     "APP_ID", "ATTACH_FILES", "CHANNEL_ID", "CREATE_PUBLIC_THREADS", "EMBED_LINKS", "EVERYONE",
-    "SEND_MESSAGES", "SEND_MESSAGES_IN_THREADS", "VIEW_CHANNEL", "DiscordHarness", "Sent",
+    "GUILD_ID", "SEND_MESSAGES", "SEND_MESSAGES_IN_THREADS", "VIEW_CHANNEL", "DiscordHarness",
+    "Sent",
 ]  # fmt: skip
 
 CHANNEL_ID = 900_000_000_000_000_010
@@ -62,10 +63,19 @@ def user_payload(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any
 class DiscordHarness:
     """A GameBot with a logged-in user, a cached server and channel, and a fake Discord."""
 
-    def __init__(self, database: Path) -> None:
-        self.bot = GameBot(Settings(database_url=str(database)))
+    def __init__(
+        self,
+        database: Path,
+        *,
+        fake: FakeDiscord | None = None,
+        dev_guild_id: int | None = None,
+        sync_globally: bool = False,
+    ) -> None:
+        """`fake`: the Discord the bot talked to before (a restart, another run)."""
+        settings = Settings(database_url=str(database), dev_guild_id=dev_guild_id)
+        self.bot = GameBot(settings, sync_globally=sync_globally)
         self.bot_user = user_payload(APP_ID, "Boardgames", bot=True)
-        self.fake = FakeDiscord(self.bot_user)
+        self.fake = fake or FakeDiscord(self.bot_user)
         #: users with Manage Messages in the channel (moderators)
         self.moderators: set[int] = set()
         self.channel = {

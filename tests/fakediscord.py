@@ -267,6 +267,7 @@ def _body(data: Any) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
 _CALLBACK = re.compile(r"/interactions/(\d+)/([^/]+)/callback")
 _WEBHOOK = re.compile(r"/webhooks/(\d+)/([^/]+)(?:/messages/(@original|\d+))?")
 _CHANNEL = re.compile(r"/channels/(\d+)(/messages(?:/(\d+))?(/threads)?)?")
+_COMMANDS = re.compile(r"/applications/\d+(?:/guilds/(\d+))?/commands")
 
 
 class FakeDiscord:
@@ -296,6 +297,8 @@ class FakeDiscord:
         self._jitter = random.Random(1)
         #: messages that have had a thread started from them
         self.threaded: set[int] = set()
+        #: the application's slash commands: global (key None) and per server
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
 
     async def travel(self) -> None:
         """A request's time on the network (none unless a latency is set)."""
@@ -370,6 +373,8 @@ class FakeDiscord:
             return self.callback(found[2], body, files)
         if found := _WEBHOOK.fullmatch(path):
             return self.webhook(method, found[2], found[3], body, files)
+        if found := _COMMANDS.fullmatch(path):
+            return self.slash_commands(method, int(found[1]) if found[1] else None, body)
         if found := _CHANNEL.fullmatch(path):
             channel_id = int(found[1])
             message_id = int(found[3]) if found[3] else None
@@ -488,6 +493,22 @@ class FakeDiscord:
         return self.record(
             "ephemeral" if flags & 64 else "followup", channel_id, body, files, flags
         )
+
+    # --- slash commands ----------------------------------------------------------------
+    def slash_commands(self, method: str, guild_id: int | None, body: Any) -> Any:
+        """The application's commands, global or a server's: read, or replaced whole."""
+        if method == "PUT":
+            self.commands[guild_id] = [
+                {**command, "id": str(snowflake()), "application_id": self.bot_user["id"],
+                 "version": "1", "guild_id": None if guild_id is None else str(guild_id)}
+                for command in body
+            ]  # fmt: skip
+        return self.commands.get(guild_id, [])
+
+    def listed(self, guild_id: int) -> list[str]:
+        """The commands a server's members see: the global ones and the server's own."""
+        both = self.commands.get(None, []) + self.commands.get(guild_id, [])
+        return sorted(command["name"] for command in both)
 
     # --- channels ----------------------------------------------------------------------
     def writable(self, channel_id: int, *, files: bool, embeds: bool) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from tests.discordkit import (
     CHANNEL_ID,
     CREATE_PUBLIC_THREADS,
     EVERYONE,
+    GUILD_ID,
     DiscordHarness,
     Sent,
 )
@@ -477,3 +478,20 @@ async def test_a_game_against_the_computer_shows_its_start_then_each_move_in_its
     assert await bot.bot.handlers.service.store.ids("SELECT id FROM matches") == [1]
     edits = [s for s in bot.fake.sent if s.kind == "edit" and s.message_id == boards[0].message_id]
     assert edits and edits[-1].labels == []  # the first board gave its buttons up
+
+
+async def test_a_test_server_lists_every_command_once(tmp_path: Path) -> None:
+    """DEV_GUILD_ID copies the commands to the test server until they are published
+    globally; `python -m bot sync` clears those copies, and later starts do not make them."""
+    database = tmp_path / "bot.sqlite3"
+    names = sorted(command.name for command in COMMANDS)
+    fake = None
+    for sync_globally, server_copies in [(False, True), (True, False), (False, False)]:
+        run = DiscordHarness(
+            database, fake=fake, dev_guild_id=GUILD_ID, sync_globally=sync_globally
+        )
+        fake = run.fake
+        await run.start()
+        await run.stop()
+        assert fake.listed(GUILD_ID) == names
+        assert bool(fake.commands.get(GUILD_ID)) == server_copies
