@@ -181,14 +181,16 @@ def context(interaction: discord.Interaction) -> Context:
 
 def cannot_host(interaction: discord.Interaction) -> str | None:
     """Why the bot cannot host a game in this channel (None: it can): the permissions it
-    needs to post boards. Threads are a nicety: without them a game is played in place."""
+    needs to post boards, in the channel and in the game's thread. Threads are a nicety:
+    where the bot may not make one, a game is played in place."""
     perms = interaction.app_permissions
     in_thread = isinstance(interaction.channel, discord.Thread)
+    # a game started in a channel gets a thread where the bot may make one: it posts there
+    threaded = in_thread or perms.create_public_threads
     needed = {
         "View Channel": perms.view_channel,
-        "Send Messages in Threads" if in_thread else "Send Messages": (
-            perms.send_messages_in_threads if in_thread else perms.send_messages
-        ),
+        "Send Messages": in_thread or perms.send_messages,
+        "Send Messages in Threads": not threaded or perms.send_messages_in_threads,
         "Attach Files": perms.attach_files,
         "Embed Links": perms.embed_links,
     }
@@ -295,7 +297,13 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
         decorated = app_commands.autocomplete(**completers)(decorated)
     if spec.guild_only:
         decorated = app_commands.guild_only()(decorated)
-    return app_commands.Command(name=spec.name, description=spec.help, callback=decorated)
+    return app_commands.Command(
+        name=spec.name,
+        description=spec.help,
+        callback=decorated,
+        # installed on servers only (not on a user's account): said, not left to a default
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+    )
 
 
 COMMANDS = tuple(slash_command(spec) for spec in REGISTRY)

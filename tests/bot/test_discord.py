@@ -22,6 +22,7 @@ from tests.discordkit import (
     CREATE_PUBLIC_THREADS,
     EVERYONE,
     GUILD_ID,
+    SEND_MESSAGES_IN_THREADS,
     DiscordHarness,
     Sent,
 )
@@ -388,6 +389,16 @@ async def test_no_game_is_started_where_the_bot_cannot_post_its_board(
     assert [s.kind for s in refused] == ["ephemeral"]
     assert refused[0].text.startswith("I can't start a game here: I lack Attach Files")
     assert await bot.bot.handlers.service.store.all("SELECT * FROM challenges") == []
+    # it may make the game's thread but not post in it: refused too, not a board lost
+    bot.fake.bot_permissions[CHANNEL_ID] = int(EVERYONE) & ~SEND_MESSAGES_IN_THREADS
+    refused = await bot.command(ALICE, "challenge", game="checkers", opponent=BOB)
+    assert refused[0].text.startswith("I can't start a game here: I lack Send Messages in")
+    assert await bot.bot.handlers.service.store.all("SELECT * FROM challenges") == []
+
+
+def test_the_commands_are_for_servers_that_install_the_bot() -> None:
+    tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
+    assert {tuple(c.to_dict(tree)["integration_types"]) for c in COMMANDS} == {(0,)}
 
 
 async def test_without_thread_permission_the_game_is_played_in_the_channel(
