@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import time
 from collections import Counter
 from typing import Any
 
@@ -33,6 +34,7 @@ from .match.records import MoveResult, SweepEvent
 from .replies import Message, Response, private
 from .startup import explain, quiet_discord
 from .store import Store
+from .store.identify import reserve_identify
 
 log = logging.getLogger("bot")
 #: how long, when stopping, the commands under way may take to finish
@@ -64,6 +66,8 @@ class GameBot(discord.AutoShardedClient):
         #: channels and threads where an interaction is being answered, and how many
         self._answering: Counter[int] = Counter()
         self._answered = asyncio.Condition()
+        #: identifies Discord takes per 5 s (its gateway says, once asked)
+        self._max_concurrency: int | None = None
 
     async def setup_hook(self) -> None:
         self.app = await App.open(self.settings.database_url, self.settings)
@@ -107,6 +111,19 @@ class GameBot(discord.AutoShardedClient):
     async def clear_server_commands(self, guild: discord.Object) -> None:
         self.tree.clear_commands(guild=guild)
         await self.tree.sync(guild=guild)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Identify when Discord allows it across every process on the database: each
+        identify bucket (shard id % max_concurrency) once per 5 s, whoever asks."""
+        if self.app is None:
+            await super().before_identify_hook(shard_id, initial=initial)
+            return
+        if self._max_concurrency is None:
+            _, _, limits = await self.http.get_bot_gateway()
+            self._max_concurrency = max(1, int(limits.get("max_concurrency", 1)))
+        bucket = (shard_id or 0) % self._max_concurrency
+        at = await reserve_identify(self.app.store, bucket, time.time())
+        await asyncio.sleep(max(0.0, at - time.time()))
 
     async def on_ready(self) -> None:
         assert self.user is not None

@@ -373,6 +373,9 @@ class FakeDiscord:
             return self.callback(found[2], body, files)
         if found := _WEBHOOK.fullmatch(path):
             return self.webhook(method, found[2], found[3], body, files)
+        if path == "/gateway/bot" and method == "GET":
+            limits = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 16}
+            return {"url": "wss://gateway.discord.gg", "shards": 1, "session_start_limit": limits}
         if found := _COMMANDS.fullmatch(path):
             return self.slash_commands(method, int(found[1]) if found[1] else None, body)
         if found := _CHANNEL.fullmatch(path):

@@ -189,5 +189,17 @@ shown_messages = Table(
     sqlite_with_rowid=False,
 )
 
+#: when each of Discord's identify buckets (shard id % max_concurrency) may next be used, by
+#: any of the processes sharing the database (Discord takes one identify a bucket per 5 s)
+identify_slots = Table(
+    "identify_slots",
+    metadata,
+    Column("bucket", Integer, primary_key=True),
+    Column("next_at", Real, nullable=False),
+)
+
 #: every table, parents before children (the order copy-db fills them in)
-TABLES = (users, member_names, matches, challenges, moves, ratings, announcements, shown_messages)
+TABLES = (
+    users, member_names, matches, challenges, moves, ratings, announcements, shown_messages,
+    identify_slots,
+)  # fmt: skip

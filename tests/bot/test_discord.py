@@ -506,3 +506,22 @@ async def test_a_test_server_lists_every_command_once(tmp_path: Path) -> None:
         await run.stop()
         assert fake.listed(GUILD_ID) == names
         assert bool(fake.commands.get(GUILD_ID)) == server_copies
+
+
+async def test_each_shard_identifies_in_its_bucket_across_processes(
+    discord_bot: DiscordHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The identify hook asks the gateway how many identifies Discord takes at once (16
+    here) and reserves the shard's bucket in the shared database before identifying."""
+    reserved: list[int] = []
+
+    async def reserve(store: object, bucket: int, now: float) -> float:
+        reserved.append(bucket)
+        return now
+
+    monkeypatch.setattr("bot.discord_bot.reserve_identify", reserve)
+    for shard in (0, 1, 17, 32):
+        await discord_bot.bot.before_identify_hook(shard, initial=shard == 0)
+    assert reserved == [0, 1, 1, 0]
+    asked = [c.path for c in discord_bot.fake.requests if c.path == "/gateway/bot"]
+    assert len(asked) == 1

@@ -24,6 +24,7 @@ from bot.match.records import MatchView, MoveResult
 from bot.service import MatchService
 from bot.store import DatabaseUrl, Row, Store, Tx
 from bot.store.connection import head_revision
+from bot.store.identify import IDENTIFY_SPACING, reserve_identify
 from bot.store.schema import TABLES, metadata
 from tests import pgserver
 from tests.conftest import new_pg_database
@@ -417,3 +418,20 @@ async def test_under_load_postgresql_restarts_and_moves_go_on(
     finally:
         await check.close()
     assert set(acknowledged) <= stored and len(set(acknowledged)) == len(acknowledged)
+
+
+async def test_processes_starting_together_identify_one_at_a_time_per_bucket(
+    db_url: str,
+) -> None:
+    """Two processes reserve identifies at the same moment: each bucket's are spaced by
+    IDENTIFY_SPACING whoever asked, and different buckets do not wait for each other."""
+    stores = [await Store.open(db_url), await Store.open(db_url)]
+    try:
+        asked = [(stores[n % 2], bucket) for n in range(6) for bucket in (0, 1)]
+        times = await asyncio.gather(*(reserve_identify(s, b, 1000.0) for s, b in asked))
+    finally:
+        for store in stores:
+            await store.close()
+    for bucket in (0, 1):
+        mine = sorted(t for (_, b), t in zip(asked, times, strict=True) if b == bucket)
+        assert mine == [1000.0 + n * IDENTIFY_SPACING for n in range(6)]
