@@ -221,3 +221,33 @@ async def test_an_edit_refused_in_an_archived_thread_is_posted_anew(
     anew = [s for s in sent if s.kind in ("post", "reply") and "has started" in s.text]
     assert len(anew) == 1 and anew[0].channel_id == thread
     assert any(s.kind == "post" and "Rematch!" in s.text for s in sent)
+
+
+async def test_the_three_seconds_count_from_when_the_interaction_was_made(
+    discord_bot: DiscordHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The gateway delivered the command 2.2 s after it was made and the handler takes a
+    second: the bot defers at once (a timer started at the callback would answer at 3.2 s,
+    which Discord refuses), then answers."""
+    bot = discord_bot
+    games = bot.bot.handlers.handlers["games"]
+
+    async def slow_games(*args: object, **kwargs: object) -> object:
+        await asyncio.sleep(1.0)
+        return await games(*args, **kwargs)
+
+    monkeypatch.setitem(bot.bot.handlers.handlers, "games", slow_games)
+    data = {"id": "1", "name": "games", "type": 1, "options": []}
+    sent = await bot.dispatch(bot.interaction(2, ALICE, CHANNEL_ID, data, age=2.2))
+    assert [s.kind for s in sent] == ["defer", "post", "delete"] and not refused(bot)
+
+
+async def test_an_answer_is_recorded_as_sent_not_fetched_again(discord_bot: DiscordHarness) -> None:
+    """The message an answer made comes back with it: the bot does not ask for it again
+    (a failed fetch used to post the challenge a second time, both with live buttons)."""
+    bot = discord_bot
+    sent = await bot.command(ALICE, "challenge", game="checkers", opponent=BOB)
+    assert [s.kind for s in sent] == ["reply"]
+    assert not [c for c in bot.fake.requests if c.method == "GET" and "@original" in c.path]
+    with_buttons = [s for s in bot.fake.sent if "Accept" in s.labels]
+    assert len(with_buttons) == 1
