@@ -158,11 +158,12 @@ class GameBot(discord.AutoShardedClient):
         click: bool = False,
         slow: bool = False,
     ) -> None:
-        """Run a handler and show its Response. If it is `slow`, or not done while Discord's
-        window (counted from when the interaction was made, so gateway delay counts too)
-        still has room for a deferral, the interaction is deferred: privately for a command
-        (its answer may be a refusal only the person sees; a public answer is then posted in
-        the channel), as an update for a click."""
+        """Run a handler and show its Response. A click is deferred at once, as an update (it
+        shows nothing; most clicks draw a board). A command is deferred if it is `slow`, or
+        not done while Discord's window (counted from when the interaction was made, so
+        gateway delay counts too) still has room for a deferral; privately, as its answer
+        may be a refusal only the person sees (a public answer is then posted in the
+        channel)."""
         place = interaction.channel_id or 0
         self._answering[place] += 1  # the computer's posts here wait (see on_computer_move)
         try:
@@ -178,7 +179,7 @@ class GameBot(discord.AutoShardedClient):
         task = asyncio.ensure_future(handler(context(interaction)))
         self._handling.add(task)
         task.add_done_callback(self._handling.discard)
-        left = 0.0 if slow else time_left(interaction) - DEFER_MARGIN
+        left = 0.0 if slow or click else time_left(interaction) - DEFER_MARGIN
         done, _ = await asyncio.wait({task}, timeout=max(0.0, left))
         deferred = False
         if not done:

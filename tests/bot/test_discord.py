@@ -53,7 +53,7 @@ async def start_game(bot: DiscordHarness) -> tuple[Sent, int]:
     assert challenge.files == ["checkers-start.png"]
     assert challenge.labels == ["Accept", "Decline", "Cancel"]
     started = await bot.click(BOB, challenge, "Accept")
-    assert "has started" in one(started, "update").text
+    assert "has started" in one(started, "edit").text
     board = one(started, "post")
     assert board.channel_id != CHANNEL_ID  # posted in the new thread
     return board, board.channel_id
@@ -102,23 +102,23 @@ async def test_a_whole_game_through_discord(discord_bot: DiscordHarness) -> None
     spectator = one(await bot.command(CAROL, "board", CHANNEL_ID), "reply")
     assert spectator.files and "After 2 moves (the last 22-18)." in spectator.text
 
-    offer = one(await bot.click(ALICE, moved, "Offer draw"), "reply")
+    offer = one(await bot.click(ALICE, moved, "Offer draw"), "post")
     assert offer.labels == ["Accept draw", "Decline draw", "Resign"]
     assert offer.text.count("offers a draw") == 1, offer.text
     not_yours = one(await bot.click(ALICE, offer, "Accept draw"), "ephemeral")
     assert "no draw offer from your opponent" in not_yours.text
-    declined = one(await bot.click(BOB, offer, "Decline draw"), "reply")
+    declined = one(await bot.click(BOB, offer, "Decline draw"), "post")
     assert "declined the draw" in declined.text
 
     question = one(await bot.click(BOB, declined, "Resign"), "ephemeral")
     assert question.text.startswith("Resign Checkers #1 against <@") and question.labels == [
         "Yes, resign"
     ]
-    resigned = one(await bot.click(BOB, question, "Yes, resign"), "reply")
+    resigned = one(await bot.click(BOB, question, "Yes, resign"), "post")
     assert "Game over: Black won (White resigned)" in resigned.text
     assert resigned.labels == ["Rematch"]
 
-    rematch = one(await bot.click(BOB, resigned, "Rematch"), "reply")
+    rematch = one(await bot.click(BOB, resigned, "Rematch"), "post")
     assert rematch.labels == ["Accept", "Decline", "Cancel"] and "plays Black" in rematch.text
 
     board_text = one(await bot.command(CAROL, "leaderboard", game="checkers"), "reply").text
@@ -136,7 +136,7 @@ async def test_challenge_buttons_refuse_the_wrong_people(discord_bot: DiscordHar
         (ALICE, "Accept", "cannot accept your own"),
     ):
         assert words in one(await discord_bot.click(user, challenge, label), "ephemeral").text
-    assert "withdrew" in one(await discord_bot.click(ALICE, challenge, "Cancel"), "update").text
+    assert "withdrew" in one(await discord_bot.click(ALICE, challenge, "Cancel"), "edit").text
 
 
 async def test_buttons_still_work_after_a_restart(tmp_path: Path) -> None:
@@ -145,10 +145,11 @@ async def test_buttons_still_work_after_a_restart(tmp_path: Path) -> None:
         await first.command(ALICE, "challenge", game="three-crowns", opponent=BOB), "reply"
     )
     await first.stop()
-    second = await DiscordHarness(tmp_path / "bot.sqlite3").start()  # a fresh process
+    # a fresh process, the same Discord
+    second = await DiscordHarness(tmp_path / "bot.sqlite3", fake=first.fake).start()
     try:
         started = await second.click(BOB, challenge, "Accept")
-        assert "3 Crowns #1** has started" in one(started, "update").text
+        assert "3 Crowns #1** has started" in one(started, "edit").text
     finally:
         await second.stop()
 
@@ -249,7 +250,7 @@ async def test_only_the_player_to_move_and_the_challenged_are_pinged(
     started = await bot.click(BOB, challenge, "Accept")
     first_board = one(started, "post")
     assert first_board.may_ping == {ALICE[0]}  # Black, Alice, is to move
-    assert one(started, "update").may_ping == set()
+    assert one(started, "edit").may_ping == set()
     thread = first_board.channel_id
     moved = one(await bot.command(ALICE, "move", thread, move="11-15"), "reply")
     assert moved.may_ping == {BOB[0]} and f"<@{BOB[0]}> (White) to move" in moved.text
@@ -343,8 +344,8 @@ async def test_a_rematch_from_the_old_thread_gets_a_thread_of_its_own(
     bot = discord_bot
     _, old_thread = await start_game(bot)
     await bot.command(ALICE, "move", old_thread, move="11-15")
-    final = one(await resign(bot, BOB, old_thread), "reply")
-    asked = one(await bot.click(BOB, final, "Rematch"), "reply")
+    final = one(await resign(bot, BOB, old_thread), "post")
+    asked = one(await bot.click(BOB, final, "Rematch"), "post")
     assert asked.channel_id == old_thread  # the challenge is answered where it was asked
     started = await bot.click(ALICE, asked, "Accept")
     starter, board = [s for s in started if s.kind == "post"]
