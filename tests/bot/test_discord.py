@@ -526,3 +526,35 @@ async def test_each_shard_identifies_in_its_bucket_across_processes(
     assert reserved == [0, 1, 1, 0]
     asked = [c.path for c in discord_bot.fake.requests if c.path == "/gateway/bot"]
     assert len(asked) == 1
+
+
+async def test_the_computers_answer_is_posted_after_the_move_it_answers(
+    discord_bot: DiscordHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player's board is shown only once the computer has answered (the race made sure):
+    the computer's board still comes after it, and keeps the buttons."""
+    bot = discord_bot
+    me = (APP_ID, "Boardgames", True)
+    await bot.command(ALICE, "challenge", game="checkers", opponent=me, side="black", level=1)
+    thread = (await bot.bot.handlers.service.core.match(1)).thread_id
+    assert thread is not None
+    show = bot.bot.show
+
+    async def after_the_computer_answered(*args: Any, **kwargs: Any) -> None:
+        for _ in range(3000):
+            if (await bot.bot.handlers.service.core.match(1)).ply == 2:
+                break
+            await asyncio.sleep(0.01)
+        for _ in range(200):
+            if any(f"<@{APP_ID}> played" in s.text for s in bot.fake.sent):
+                break
+            await asyncio.sleep(0.01)
+        await show(*args, **kwargs)
+
+    monkeypatch.setattr(bot.bot, "show", after_the_computer_answered)
+    before = len(bot.fake.sent)
+    await bot.command(ALICE, "move", thread, move="11-15")
+    await bot.settle()
+    boards = [s for s in bot.fake.sent[before:] if s.kind in ("reply", "post") and s.files]
+    assert ["played 11-15" in b.text for b in boards] == [True, False]
+    assert f"<@{APP_ID}> played" in boards[1].text and boards[1].labels == ["Resign"]
