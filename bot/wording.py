@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from rules import GAMES, capitalised, counted, get_game, result_text
+from rules import GAMES, counted, get_game, reason_text, result_text
 
 from .commands.registry import COMMANDS
 from .errors import Part, Person, join_parts
@@ -50,12 +50,16 @@ def result_parts(match: MatchView) -> tuple[Part, ...]:
     if match.status == MatchStatus.ACTIVE:
         return ("In progress",)
     game = get_game(match.game_id)
-    if match.outcome is not None:
-        return (result_text(game, match.outcome),)
+    outcome = match.outcome
+    if outcome is not None and outcome.winner is None:
+        return (result_text(game, outcome),)
     reason = match.result_reason or ""  # a match finished before schema version 5
+    if outcome is not None:
+        reason = reason_text(game, outcome)
     if match.winner_side is None:
         return (f"Draw ({reason})",)
-    return (capitalised(f"{game.side_name(match.winner_side)} won ({reason})"),)
+    winner = match.winner_side
+    return (Person(match.players[winner]), f" ({game.side_name(winner)}) won ({reason})")
 
 
 def _numbered(moves: tuple[str, ...]) -> list[str]:
@@ -114,11 +118,11 @@ class Wording:
 
     def declined(self, challenge: ChallengeView, by: int) -> str:
         who, whose = self.people.user(by), self.people.user(challenge.challenger_id)
-        return f"{who} declined {whose}'s {get_game(challenge.game_id).name} challenge."
+        return f"{who} declined {whose}'s challenge to play {get_game(challenge.game_id).name}."
 
     def withdrawn(self, challenge: ChallengeView, by: int) -> str:
         game = get_game(challenge.game_id).name
-        return f"{self.people.user(by)} withdrew the {game} challenge."
+        return f"{self.people.user(by)} withdrew the challenge to play {game}."
 
     @staticmethod
     def thread_name(match: MatchView, names: list[str]) -> str:
@@ -129,7 +133,7 @@ class Wording:
     def board_text(self, match: MatchView, headline: str) -> str:
         game = get_game(match.game_id)
         if not match.active:
-            status = f"Game over: {self.result(match)}."
+            status = f"Game over. {self.result(match)}."
         else:
             side = game.side_name(match.side_to_move)
             status = f"{self.people.user(match.user_to_move)} ({side}) to move."
@@ -208,7 +212,7 @@ class Wording:
                 parts.append(f"{rating}, {s.wins}-{s.draws}-{s.losses} (W-D-L); {sides}")
             if s.against_computer:
                 levels = ", ".join(
-                    f"level {n} {r.wins}-{r.draws}-{r.losses}"
+                    f"level {n}: {r.wins}-{r.draws}-{r.losses}"
                     for n, r in s.against_computer.items()
                 )
                 parts.append(f"against the computer (unrated): {levels}")
@@ -236,7 +240,8 @@ class Wording:
         sides = ", ".join(
             f"{game.side_name(side)}: {names[user]}" for side, user in match.players.items()
         )
-        lines = [f"{game.name} #{match.id} — {sides}", f"Result: {self.result(match)}", ""]
+        result = join_parts(result_parts(match), lambda user: names.get(user, f"player {user}"))
+        lines = [f"{game.name} #{match.id} — {sides}", f"Result: {result}", ""]
         return f"{game.id}-{match.id}.txt", "\n".join([*lines, *moves]) + "\n"
 
     @staticmethod
@@ -248,7 +253,8 @@ class Wording:
     # --- the sweeper's news ---
     def lapsed(self, challenge: ChallengeView) -> str:
         game = get_game(challenge.game_id).name
-        return f"{self.people.user(challenge.challenger_id)}'s {game} challenge lapsed unanswered."
+        who = self.people.user(challenge.challenger_id)
+        return f"{who}'s challenge to play {game} lapsed unanswered."
 
     def reminder(self, event: SweepEvent) -> str:
         match = event.match

@@ -56,6 +56,8 @@ class Game(ABC, Generic[P, M]):
     name: str
     sides: tuple[str, str]
     side_names: Mapping[str, str]
+    #: sides whose names are plural ("the Musketeers have")
+    plural_sides: frozenset[str] = frozenset()
     summary: str
     #: number of occurrences of one position that draws the game (None: no such rule)
     repetition_limit: int | None = 3
@@ -155,6 +157,10 @@ class Game(ABC, Generic[P, M]):
     def side_name(self, side: str) -> str:
         return self.side_names[side]
 
+    def side_has(self, side: str) -> str:
+        """'has', or 'have' for a side whose name is plural (the Musketeers)."""
+        return "have" if side in self.plural_sides else "has"
+
     def opponent(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
 
@@ -213,4 +219,4 @@ def quote(text: str, limit: int = 24) -> str:
 def suggest(moves: Sequence[str], limit: int = 6) -> str:
     """A short 'try ...' list of move texts."""
     shown = ", ".join(moves[:limit])
-    return shown + (f" (and {len(moves) - limit} more)" if len(moves) > limit else "")
+    return shown + (f" and {len(moves) - limit} more" if len(moves) > limit else "")

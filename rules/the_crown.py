@@ -305,6 +305,9 @@ class TheCrown(Game[TheCrownPosition, CrownMove]):
                 reason = "a Soldier cannot become a second Prince"
             else:
                 reason = "your Prince would be in check"
+        elif board[move.dst] in OWN[side]:
+            kind = ("Prince", "Knight", "Soldier")[OWN[side].index(board[move.dst])]
+            reason = f"{NAMES[move.dst]} holds your own {kind}"
         else:
             reason = "that piece cannot move there (no piece ever jumps over another)"
         from_here = [t for m, t in zip(legal, texts, strict=True) if m.src == move.src]

@@ -34,6 +34,7 @@ def lined_up(board: str) -> bool:
 class ThreeMusketeers(GridPictures, Game[ThreeMusketeersPosition, PathMove]):
     id, name, sides = "three-musketeers", "Three Musketeers", (MUSKETEERS, ENEMY)
     side_names = MappingProxyType({MUSKETEERS: "the Musketeers", ENEMY: "the enemy"})
+    plural_sides = frozenset({MUSKETEERS})
     repetition_limit = None
     start = "EEEEM/EEEEE/EEMEE/EEEEE/MEEEE m"
     summary = (

@@ -14,9 +14,10 @@ def _fold(n: int | None) -> str:
 def reason_text(game: Game[Any, Any], outcome: Outcome) -> str:
     """Why the game ended: 'White resigned', 'threefold repetition', 'Crowned Troika'."""
     side = game.side_name(outcome.side) if outcome.side else "the side to move"
+    has = game.side_has(outcome.side) if outcome.side else "has"
     return {
-        Termination.NO_PIECES: f"{side} has no pieces left",
-        Termination.NO_MOVES: f"{side} has no legal move",
+        Termination.NO_PIECES: f"{side} {has} no pieces left",
+        Termination.NO_MOVES: f"{side} {has} no legal move",
         Termination.STALEMATE: "stalemate",
         Termination.REPETITION: f"{_fold(game.repetition_limit)} repetition",
         Termination.NO_PROGRESS: game.no_progress_reason,
@@ -27,7 +28,7 @@ def reason_text(game: Game[Any, Any], outcome: Outcome) -> str:
         Termination.CAPTURES: "captured three stones",
         Termination.CROWNED_TROIKA: "Crowned Troika",
         Termination.PRINCE_CROWNED: "Prince crowned",
-        Termination.ANNIHILATION: f"{side} has no piece left",
+        Termination.ANNIHILATION: f"{side} {has} no pieces left",
         Termination.NO_PRINCES: "no Princes left",
     }[outcome.termination]
 

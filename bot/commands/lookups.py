@@ -157,9 +157,12 @@ class LookupCommands(Boards):
         name = self.words.person(who, known)
         if not stats:
             return Response(reply=Message(f"{name} has no finished games here yet."))
+        rated = any(s.rating is not None for s in stats)
         return Response(
             reply=Message(
-                "Rating (± two deviations), then wins-draws-losses, in all and on each side.",
+                "Rating (± two deviations), then wins-draws-losses, in all and on each side."
+                if rated
+                else "Wins-draws-losses against the computer, by its level (unrated).",
                 title=f"Stats for {name}",
                 fields=self.words.stats(stats),
             )

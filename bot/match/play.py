@@ -45,7 +45,7 @@ class Play:
         if side is None:
             raise Refusal(f"You are not playing in match #{row['id']}: you can only watch it.")
         if not view.active:
-            raise Refusal(f"Match #{row['id']} is over: ", *result_parts(view), ".")
+            raise Refusal(f"Match #{row['id']} is over. ", *result_parts(view), ".")
         self._refuse_if_overdue(view)
         return row, view, side
 
@@ -179,9 +179,10 @@ class Play:
             return await self._call_off(guild_id, user_id, match_id)
         async with self._playing(guild_id, channel_id, user_id, match_id) as (db, row, _, _):
             if row["ply"] >= 2:
+                offer = "" if row["computer_level"] is not None else " or offer a draw"
                 raise Refusal(
                     "Both sides have moved, so the game can no longer be aborted: "
-                    "you may resign or offer a draw."
+                    f"you may resign{offer}."
                 )
             await self.abort(db, row, ABORTED_BY_PLAYER, user_id)
         return await self.core.match(row["id"])

@@ -188,7 +188,7 @@ async def test_a_game_against_the_computer_through_the_console(
             break
         await console.line(f"#three-musketeers-1 alice: /move {rng.choice(moves)}")
     await player.settle()
-    assert any("Game over:" in line for line in lines), lines[-5:]
+    assert any("Game over." in line for line in lines), lines[-5:]
     assert any("@bot played" in line for line in lines)
     await console.line("alice: /stats")
     assert "against the computer (unrated): level 2" in "\n".join(lines[-3:])

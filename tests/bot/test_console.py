@@ -10,7 +10,7 @@ import pytest
 
 from bot.console import Console
 from bot.service import MatchService
-from rules import get_game, result_text
+from rules import get_game, reason_text, result_text
 from tests.faults import ROOT
 from tests.gamekit import GAME_IDS, random_record
 
@@ -28,7 +28,13 @@ def script(game_id: str, seed: int) -> tuple[list[str], str]:
         )
     outcome = record.outcome
     assert outcome is not None
-    return [*lines, f"alice: /leaderboard {game_id}"], result_text(game, outcome)
+    if outcome.winner is None:  # how the last board words the result
+        shown = f"Game over. {result_text(game, outcome)}."
+    else:
+        winner = "@" + players[outcome.winner]
+        side, why = game.side_name(outcome.winner), reason_text(game, outcome)
+        shown = f"Game over. {winner} ({side}) won ({why})."
+    return [*lines, f"alice: /leaderboard {game_id}"], shown
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -41,9 +47,9 @@ async def test_a_scripted_game_ends_with_its_result_and_leaderboard(
         await bot.line(line)
     assert not any("(to " in line for line in output), [line for line in output if "(to " in line]
     assert f"#{game_id}-1 bot: [thread" not in output  # threads are announced where they open
-    assert any(f"Game over: {result}." in line for line in output)
+    assert any(result in line for line in output), result
     board = [line for line in output if line.startswith("#general bot: ") and " — " in line][-2:]
-    draw = result.startswith("Draw")
+    draw = result.startswith("Game over. Draw")
     expected = ("0-1-0", "0-1-0") if draw else ("1-0-0", "0-0-1")
     assert [b.rsplit(", ", 1)[1] for b in board] == list(expected)
 
@@ -91,7 +97,7 @@ def test_the_console_command_reads_stdin(tmp_path: Path) -> None:
         cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr
-    assert f"Game over: {result}." in done.stdout
+    assert result in done.stdout
     # the start picture, the board when the game began, and one board a move
     assert len(list((tmp_path / "pics").glob("*.png"))) == len(lines) - 1
 
@@ -112,7 +118,8 @@ async def test_resigning_asks_first_and_only_the_asker_can_confirm(
         "console: no [Yes, resign] button to press in #checkers-1",
     ]
     await bot.line("#checkers-1 bob: [Yes, resign]")
-    assert any("Game over: Black won (White resigned)." in line for line in output[before:])
+    won = "Game over. @alice (Black) won (White resigned)."
+    assert any(won in line for line in output[before:])
 
 
 async def test_a_game_goes_on_in_the_next_run_whoever_types_first(
@@ -134,3 +141,26 @@ async def test_a_game_goes_on_in_the_next_run_whoever_types_first(
     ]
     board = "#checkers-1 bot: **Checkers #1** — @alice played 11-15."
     assert any(line.startswith(board) for line in later)
+
+
+async def test_challenges_answered_and_stats_against_the_computer_read_as_sentences(
+    console: tuple[Console, list[str]],
+) -> None:
+    bot, output = console
+    for line in (
+        "alice: /challenge @bob the-crown",
+        "alice: [Cancel]",
+        "alice: /challenge @bob the-crown",
+        "bob: [Decline]",
+        "carol: /challenge @bot checkers side:black level:1",
+        "#checkers-1 carol: /resign",
+        "#checkers-1 carol: [Yes, resign]",
+        "carol: /stats",
+    ):
+        await bot.line(line)
+    said = "\n".join(output)
+    assert "@alice withdrew the challenge to play The Crown." in said
+    assert "@bob declined @alice's challenge to play The Crown." in said
+    assert "against the computer (unrated): level 1: 0-0-1" in said
+    assert "Wins-draws-losses against the computer, by its level (unrated)." in said
+    assert "Rating (±" not in said

@@ -115,7 +115,7 @@ async def test_a_whole_game_through_discord(discord_bot: DiscordHarness) -> None
         "Yes, resign"
     ]
     resigned = one(await bot.click(BOB, question, "Yes, resign"), "post")
-    assert "Game over: Black won (White resigned)" in resigned.text
+    assert f"Game over. <@{ALICE[0]}> (Black) won (White resigned)" in resigned.text
     assert resigned.labels == ["Rematch"]
 
     rematch = one(await bot.click(BOB, resigned, "Rematch"), "post")
@@ -176,7 +176,7 @@ async def test_history_rules_help_games_stats(discord_bot: DiscordHarness) -> No
 async def test_abort_before_both_sides_moved(discord_bot: DiscordHarness) -> None:
     _, thread = await start_game(discord_bot)
     aborted = one(await discord_bot.command(BOB, "abort", thread), "reply")
-    assert "Game over: Aborted" in aborted.text and aborted.labels == []
+    assert "Game over. Aborted" in aborted.text and aborted.labels == []
 
 
 def test_every_command_serialises_with_valid_names() -> None:
@@ -312,7 +312,7 @@ async def test_bots_cannot_be_challenged_and_moderators_call_games_off(
     assert "You are not playing in match #1" in no.text
     bot.moderators.add(CAROL[0])
     called_off = one(await bot.command(CAROL, "abort", thread), "reply")
-    assert f"Game over: Aborted by <@{CAROL[0]}>." in called_off.text
+    assert f"Game over. Aborted by <@{CAROL[0]}>." in called_off.text
 
 
 async def test_five_open_challenges_at_most(discord_bot: DiscordHarness) -> None:

@@ -16,6 +16,7 @@ from bot.service import MatchService
 from bot.store import Store
 from bot.store.connection import head_revision
 from bot.store.matches import MatchRows
+from rules import Outcome, Termination, get_game, reason_text
 from tests.gamekit import GAME_IDS
 from tests.servicekit import (
     ALICE,
@@ -175,7 +176,9 @@ async def test_move_refusals(service: MatchService) -> None:
     )
     await service.play.resign(GUILD, CHANNEL, ALICE)
     await refused(
-        service, service.play.move(GUILD, CHANNEL, ALICE, "11-15", match.id), "is over: White won"
+        service,
+        service.play.move(GUILD, CHANNEL, ALICE, "11-15", match.id),
+        r"is over\. user 102 \(White\) won",
     )
 
 
@@ -266,7 +269,7 @@ async def test_rematch_swaps_sides(service: MatchService) -> None:
 async def test_resignation_rates_and_names_the_loser(service: MatchService) -> None:
     await start_match(service, side="white")
     view = await service.play.resign(GUILD, CHANNEL, ALICE)
-    assert result(view) == "Black won (White resigned)"
+    assert result(view) == "<@102> (Black) won (White resigned)"
     assert view.winner_id == BOB
     top = (await service.standings.leaderboard(GUILD, "checkers"))[0]
     assert top.user_id == BOB and top.rating > 1500 and top.wins == 1
@@ -333,7 +336,7 @@ async def test_overdue_game_is_lost_on_time_after_a_restart(db_url: str, clock: 
         assert [e.kind for e in events] == ["timeout"]
         view = events[0].match
         assert view is not None and view.id == match.id
-        assert result(view) == "Black won (White ran out of time)"
+        assert result(view) == "<@101> (Black) won (White ran out of time)"
     finally:
         await store.close()
 
@@ -420,3 +423,27 @@ async def test_a_nickname_stays_on_its_server(service: MatchService) -> None:
     there = await service.standings.leaderboard(GUILD + 1, "checkers")
     assert [r.name for r in here] == ["Ally the Bold", None]
     assert [r.name for r in there] == ["Alice", None]  # Bob's name was never seen
+
+
+def test_results_agree_in_number_and_name_their_pieces_alike() -> None:
+    musketeers, crown = get_game("three-musketeers"), get_game("the-crown")
+    stuck = Outcome("e", Termination.NO_MOVES, "m")
+    assert reason_text(musketeers, stuck) == "the Musketeers have no legal move"
+    assert reason_text(musketeers, Outcome("m", Termination.NO_MOVES, "e")).endswith(
+        "the enemy has no legal move"
+    )
+    wiped = Outcome("w", Termination.ANNIHILATION, "b")
+    assert reason_text(crown, wiped) == "Black has no pieces left"
+
+
+async def test_the_computer_is_not_offered_a_draw_it_never_takes(service: MatchService) -> None:
+    match = await service.computer.start(GUILD, CHANNEL, ALICE, 999, "checkers", side="black")
+    await service.play.move(GUILD, CHANNEL, ALICE, "11-15", match.id)
+    await service.computer.move(
+        (await service.computer.turn(match.id)) or pytest.fail("the computer's turn"), "22-18"
+    )
+    await refused(
+        service,
+        service.play.abort_game(GUILD, CHANNEL, ALICE, match.id),
+        "can no longer be aborted: you may resign.",
+    )

@@ -85,7 +85,7 @@ async def test_one_minute_moves_get_their_reminder_then_time_out_on_time(store: 
     assert reminder.kind == "reminder" and 0 < reminder.seconds_left <= 1.5
     assert timeout.kind == "timeout" and timeout.match is not None
     assert timeout.match.id == match.id
-    assert result(timeout.match) == "Black won (White ran out of time)"
+    assert result(timeout.match) == "<@101> (Black) won (White ran out of time)"
 
 
 # --- faults: each one stops a sweep, none stops the sweeper ---
@@ -258,7 +258,8 @@ async def test_a_move_after_the_deadline_is_refused_and_the_sweeper_told(
     assert service.core.changed.is_set()
     events, _ = await service.deadlines.sweep()
     assert [e.kind for e in events] == ["timeout"]
-    assert result(await service.core.match(match.id)) == "Black won (White ran out of time)"
+    ended = await service.core.match(match.id)
+    assert result(ended) == "<@101> (Black) won (White ran out of time)"
 
 
 async def test_the_guard_in_the_database_refuses_a_late_move_decided_in_time(

@@ -246,3 +246,10 @@ def test_mirrored_position_with_colours_swapped_has_mirrored_moves() -> None:
             (mirror(m.src), mirror(m.dst) if m.dst >= 0 else -1) for m in GAME.legal_moves(position)
         }
         assert ours == {(m.src, m.dst) for m in GAME.legal_moves(flipped)}
+
+
+def test_a_move_onto_ones_own_piece_says_what_is_there() -> None:
+    position = GAME.decode("Pc9 Kg1 Sb10 Sd4 Se3 kc3 sa6 sc4 b")
+    said = r"c3-c4 is not legal: c4 holds your own Soldier \(try c3-a3, .*, c3-c1 and 2 more\)$"
+    with pytest.raises(IllegalMove, match=said):
+        GAME.parse_move(position, "c3-c4")
