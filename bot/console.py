@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from rules import GAMES, QUOTED, quoted
+from rules import QUOTED, quoted
 
 from .app import App
 from .commands.boards import Context
@@ -36,6 +36,21 @@ _LINE = re.compile(r"^\s*(?:#([\w-]+)\s+)?@?([^\s:][^:]*?)\s*:\s*(.*?)\s*$")
 _CLICK = re.compile(r"^\[(.+)\]$")
 _OPTION = re.compile(r"^([a-z_]+):(.*)$")
 _MATCH = re.compile(r"#?[0-9]{1,20}")
+
+
+def _last_number(folder: Path) -> int:
+    """The highest number a picture in `folder` starts with (0: none)."""
+    numbers = [int(f.name[:4]) for f in folder.glob("[0-9][0-9][0-9][0-9]-*")]
+    return max(numbers, default=0)
+
+
+def _fits(kind: str, word: str) -> bool:
+    """A word typed without its option's name could be that option's value."""
+    if kind == "user":
+        return word.startswith("@")
+    if kind == "number":
+        return bool(_MATCH.fullmatch(word))
+    return not word.startswith("@")
 log = logging.getLogger("bot.console")
 
 
@@ -95,7 +110,7 @@ class Console:
         self.buttons: dict[int, list[tuple[int | None, list[Button]]]] = {}
         self.threads: dict[int, int] = {}  # match id -> thread channel id
         self.known: set[int] = set()  # users whose games' threads are named
-        self.files = 0
+        self.files = _last_number(out)  # a later run on the same folder numbers on
 
     # --- input ------------------------------------------------------------------------------
     async def line(self, text: str) -> None:
@@ -144,25 +159,41 @@ class Console:
         return await self.commands.run(name, ctx, **options)
 
     def options(self, spec: CommandSpec, args: list[str]) -> dict[str, Any]:
-        """option:value pairs, or positional values in the command's declared order."""
+        """option:value pairs, or positional values: each goes to the first option left that
+        it fits (a user is written @name, a number is one); a game's name or a move may run
+        on over several words ("game:The Crown", "/move 11 15")."""
         kinds = {o.name: o.kind for o in spec.options}
-        values: dict[str, Any] = {}
+        given: dict[str, str] = {}
         free = list(kinds)
+        last: str | None = None  # the option a following plain word may run on into
         for arg in args:
             m = _OPTION.match(arg)
             if m and m.group(1) in kinds:
                 name, value = m.groups()
-            elif free:
-                name, value = free[0], arg
+            elif last is not None and not arg.startswith(("@", "#")):
+                given[last] += f" {arg}"
+                continue
+            elif free:  # the first option it fits; else the first left, to say why not
+                name = next((n for n in free if _fits(kinds[n], arg)), free[0])
+                value = arg
             else:
-                takes = f"its options are: {spec.usage()}" if kinds else "no options"
-                raise ValueError(f"/{spec.name} takes {takes}; {quoted(arg)} is one too many.")
+                raise ValueError(self._too_many(spec, arg))
             if name in free:
                 free.remove(name)
+            given[name] = value
+            last = name if kinds[name] in ("game", "text") else None
+        values: dict[str, Any] = {}
+        for name, value in given.items():
             values[name] = self.value(kinds[name], value, name)
             if kinds[name] == "user":
                 values[name + NAME_SUFFIX] = value.lstrip("@")
         return values
+
+    @staticmethod
+    def _too_many(spec: CommandSpec, arg: str) -> str:
+        if not spec.options:
+            return f"/{spec.name} takes no options, so {quoted(arg)} is one too many."
+        return f"/{spec.name} is written {spec.usage()}, so {quoted(arg)} is one too many."
 
     def value(self, kind: str, text: str, name: str) -> Any:
         if kind == "user":
@@ -172,10 +203,7 @@ class Console:
                 example = "3" if name == "level" else "12"
                 raise ValueError(f"A {name} is a number like {example}, not {quoted(text)}.")
             return int(text.lstrip("#"))
-        if kind == "game":
-            by_name = {g.name.lower(): g.id for g in GAMES.values()}
-            return by_name.get(text.lower(), text.lower())
-        return text
+        return text  # a game's name is read by the rules' get_game, as on Discord
 
     async def click(self, ctx: Context, label: str) -> None:
         """Press the labelled button on the latest message here, or in a match's thread."""

@@ -28,13 +28,19 @@ def _build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="python -m rules", description="The board-game rules engine.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     commands.add_parser("games", help="list the game ids")
-    for name, extra in (("perft", "depth"), ("moves", None), ("show", None), ("apply", "moves")):
-        sub = commands.add_parser(name)
-        sub.add_argument("game")
+    described = (
+        ("perft", "depth", "count the positions DEPTH plies ahead (the last line: the count)"),
+        ("moves", None, "list the legal moves, in canonical order"),
+        ("show", None, "draw the board, then the position text, whose turn and the outcome"),
+        ("apply", "moves", "play MOVES in order: the outcome line, then the position"),
+    )
+    for name, extra, what in described:
+        sub = commands.add_parser(name, help=what, description=what)
+        sub.add_argument("game", help="a game id (python -m rules games lists them)")
         if extra == "depth":
-            sub.add_argument("depth", type=int)
+            sub.add_argument("depth", type=int, help="plies ahead, 0 to 64")
         elif extra == "moves":
-            sub.add_argument("moves", nargs="+")
+            sub.add_argument("moves", nargs="+", help="moves as players write them, e.g. 11-15")
         sub.add_argument("--position", help="position text (default: the initial position)")
     return parser
 

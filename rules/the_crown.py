@@ -377,8 +377,12 @@ class TheCrown(Game[TheCrownPosition, CrownMove]):
         return TheCrownPosition(board, turn)
 
     def diagram(self, position: TheCrownPosition) -> str:
+        """The board row by row, each labelled with its first and last cells' names."""
         rows = []
         for y in range(ROWS - 1, -1, -1):
-            cells = [position.board[index_of(y, i)] for i in range(13 - 2 * y)]
-            rows.append(f"y={y} " + "    " * y + "".join(f"{c:<4}" for c in cells).rstrip())
+            indexes = [index_of(y, i) for i in range(13 - 2 * y)]
+            first, last = NAMES[indexes[0]], NAMES[indexes[-1]]
+            label = first if first == last else f"{first}…{last}"
+            cells = "".join(f"{position.board[c]:<4}" for c in indexes).rstrip()
+            rows.append(f"{label:<8}" + "    " * y + cells)
         return "\n".join(rows)

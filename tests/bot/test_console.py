@@ -164,3 +164,35 @@ async def test_challenges_answered_and_stats_against_the_computer_read_as_senten
     assert "against the computer (unrated): level 1: 0-0-1" in said
     assert "Wins-draws-losses against the computer, by its level (unrated)." in said
     assert "Rating (±" not in said
+
+
+async def test_values_are_read_as_people_write_them(console: tuple[Console, list[str]]) -> None:
+    """Game names of several words, an open challenge written without option names, a
+    move typed with a space: each reaches the command meant."""
+    bot, output = console
+    for line in (
+        "alice: /rules game:The Crown",
+        "alice: /leaderboard game:3 Crowns",
+        "alice: /challenge checkers side:black",
+        "bob: [Accept]",
+        "#checkers-1 alice: /move 11 15",
+    ):
+        await bot.line(line)
+    said = "\n".join(output)
+    assert "**How to play The Crown**" in said
+    assert "Nobody has finished a rated 3 Crowns game here yet." in said
+    assert "@alice challenges anyone to **Checkers**" in said
+    assert "'11 15' is not a checkers move: write squares 1-32 joined by '-'" in said
+
+
+async def test_a_second_run_on_the_same_folder_numbers_its_pictures_on(
+    service: MatchService, tmp_path: Path
+) -> None:
+    out = tmp_path / "pictures"
+    for _ in range(2):
+        run = Console(service, out, lambda line: None)
+        await run.line("alice: /rules checkers")
+    assert sorted(f.name for f in out.iterdir()) == [
+        "0001-checkers-start.png",
+        "0002-checkers-start.png",
+    ]

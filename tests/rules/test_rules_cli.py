@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -96,3 +97,17 @@ def test_as_a_real_process() -> None:
         text=True,
     )
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and bad.stderr.count("\n") == 1
+
+
+def test_help_describes_every_subcommand_and_the_crown_names_its_rows(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    said = capsys.readouterr().out
+    for command in ("games", "perft", "moves", "show", "apply"):
+        assert re.search(rf"^\s+{command}\s+\S", said, re.MULTILINE), command
+    _, shown, _ = run(capsys, "show", "the-crown")
+    assert [line.split()[0] for line in shown[:7]] == [
+        "a13", "a11…b11", "a9…c9", "a7…d7", "a5…e5", "a3…f3", "a1…g1",
+    ]  # fmt: skip
