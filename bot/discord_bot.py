@@ -244,7 +244,14 @@ class GameBot(discord.AutoShardedClient):
                 await interaction.response.send_message(ephemeral=True, **discord_kwargs(reply))
             return None
         if thinking or interaction.response.is_done():
-            sent = await self.post_reply(interaction, reply)
+            try:
+                sent = await self.post_reply(interaction, reply)
+            except discord.HTTPException as err:
+                if not (thinking and shut_out(err)):
+                    raise
+                # the bot may not post here: the person at least sees the answer
+                await interaction.edit_original_response(**edit_kwargs(reply))
+                return None
             if thinking:
                 await forget_thinking(interaction)
             return sent

@@ -13,8 +13,8 @@ import pytest
 
 from bot.replies import Message
 from bot.sweeper import Sweeper
-from tests.bot.test_discord import ALICE, BOB, one, start_game
-from tests.discordkit import CHANNEL_ID, DiscordHarness, Sent
+from tests.bot.test_discord import ALICE, BOB, CAROL, one, start_game
+from tests.discordkit import CHANNEL_ID, EVERYONE, SEND_MESSAGES, DiscordHarness, Sent
 
 
 @pytest.fixture
@@ -252,3 +252,14 @@ async def test_an_answer_is_recorded_as_sent_not_fetched_again(discord_bot: Disc
     assert not [c for c in bot.fake.requests if c.method == "GET" and "@original" in c.path]
     with_buttons = [s for s in bot.fake.sent if "Accept" in s.labels]
     assert len(with_buttons) == 1
+
+
+async def test_a_slow_public_answer_where_the_bot_may_not_post_is_shown_privately(
+    discord_bot: DiscordHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = discord_bot
+    monkeypatch.setattr("bot.discord_bot.DEFER_MARGIN", 3.0)  # deferred at once
+    bot.fake.bot_permissions[CHANNEL_ID] = int(EVERYONE) & ~SEND_MESSAGES
+    sent = await bot.command(CAROL, "games", CHANNEL_ID)
+    assert [s.kind for s in sent] == ["defer", "edit"]
+    assert "No game is in progress" in sent[1].text and sent[1].payload["flags"] & 64
