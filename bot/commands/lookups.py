@@ -38,6 +38,14 @@ def _pager(action: str, page: int, pages: int, number: Callable[[int], int]) -> 
     return tuple(buttons)
 
 
+def moves_counted(plies: int) -> str:
+    """'161 moves (numbered 1 to 81 in the record, one number a pair)': the bot counts each
+    side's move, the record numbers them in pairs, so the answer says both."""
+    if plies < 2:
+        return counted(plies, "move")
+    return f"{plies} moves (numbered 1 to {(plies + 1) // 2} in the record, one number a pair)"
+
+
 #: Discord's cap on a whole request, attachments and all (each attachment also within the
 #: server's own upload limit), and what the message's fields and framing take of it
 REQUEST_LIMIT = 25 * 1024 * 1024
@@ -112,7 +120,7 @@ class LookupCommands(Boards):
         result = self.words.result(view)
         return Response(
             reply=Message(
-                f"**{game.name} #{view.id}**: {counted(len(view.moves), 'move')}. {result}.{note}",
+                f"**{game.name} #{view.id}**: {moves_counted(len(view.moves))}. {result}.{note}",
                 files=tuple(files),
             )
         )

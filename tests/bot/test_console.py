@@ -196,3 +196,20 @@ async def test_a_second_run_on_the_same_folder_numbers_its_pictures_on(
         "0001-checkers-start.png",
         "0002-checkers-start.png",
     ]
+
+
+async def test_a_history_says_how_its_moves_are_numbered(
+    console: tuple[Console, list[str]],
+) -> None:
+    bot, output = console
+    for line in (
+        "alice: /challenge @bob checkers side:black",
+        "bob: [Accept]",
+        "#checkers-1 alice: /move 11-15",
+        "#checkers-1 bob: /move 23-19",
+        "#checkers-1 alice: /move 9-13",
+        "#checkers-1 alice: /history",
+    ):
+        await bot.line(line)
+    said = "\n".join(output)
+    assert "3 moves (numbered 1 to 2 in the record, one number a pair)" in said
