@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from rules import GAMES, counted, get_game, reason_text, result_text
+from rules import GAMES, check_text, counted, get_game, reason_text, result_text
 
 from .commands.registry import COMMANDS
 from .errors import Part, Person, join_parts
@@ -136,7 +136,11 @@ class Wording:
             status = f"Game over. {self.result(match)}."
         else:
             side = game.side_name(match.side_to_move)
-            status = f"{self.people.user(match.user_to_move)} ({side}) to move."
+            mover = self.people.user(match.user_to_move)
+            status = f"{mover} ({side}) to move."
+            check = check_text(game, game.decode(match.position_text))
+            if check is not None:
+                status = f"{mover} ({side}) {check}."
             if match.draw_offer_by is not None:
                 status = f"{self.people.user(match.draw_offer_by)} offers a draw. {status}"
             if match.deadline is not None:

@@ -7,6 +7,7 @@ from .registry import GAMES, get_game
 from .wording import (
     QUOTED,
     capitalised,
+    check_text,
     command_line_text,
     counted,
     quoted,
@@ -28,6 +29,7 @@ __all__ = [
     "Termination",
     "UnknownGame",
     "capitalised",
+    "check_text",
     "command_line_text",
     "counted",
     "get_game",

@@ -138,6 +138,11 @@ class Game(ABC, Generic[P, M]):
         """Whether the side to move is in check (only The Crown has check)."""
         return False
 
+    def forced_exit(self, position: P) -> M | None:
+        """The move a checkmated piece must make to leave the board, when that is all the
+        side to move may do (The Crown's checkmated Prince); None otherwise."""
+        return None
+
     # --- helpers shared by every game ---------------------------------------
     def legal_moves_or_game_over(self, position: P) -> list[M]:
         """The legal moves, or IllegalMove if there are none because the game is over."""

@@ -237,6 +237,12 @@ class TheCrown(Game[TheCrownPosition, CrownMove]):
         prince = position.board.find(PIECES[position.turn][0])
         return prince >= 0 and attacked(position.board, prince, OTHER[position.turn])
 
+    def forced_exit(self, position: TheCrownPosition) -> CrownMove | None:
+        if not self.in_check(position):
+            return None
+        legal = self.legal_moves(position)
+        return legal[0] if legal and legal[0].dst == LEAVE else None
+
     def outcome(self, position: TheCrownPosition) -> Outcome | None:
         board, side = position.board, position.turn
         if board[CROWN] in "Pp":

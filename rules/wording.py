@@ -69,6 +69,18 @@ def command_line_text(outcome: Outcome | None, game: Game[Any, Any]) -> str:
     return f"draw ({reason})" if outcome.winner is None else f"{outcome.winner} wins ({reason})"
 
 
+def check_text(game: Game[Any, Any], position: Any) -> str | None:
+    """What the side to move must know of check, after its name: 'is in check, and to
+    move', or 'is checkmated: the Prince leaves the board (play a3++)'; None when not in
+    check."""
+    if not game.in_check(position):
+        return None
+    leave = game.forced_exit(position)
+    if leave is None:
+        return "is in check, and to move"
+    return f"is checkmated: the Prince leaves the board (play {game.format_move(leave)})"
+
+
 def status_text(game: Game[Any, Any], position: Any, outcome: Outcome | None) -> str:
     """'Black to move' (with ' · check!' when in check), or the result."""
     if outcome is not None:

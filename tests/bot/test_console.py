@@ -213,3 +213,17 @@ async def test_a_history_says_how_its_moves_are_numbered(
         await bot.line(line)
     said = "\n".join(output)
     assert "3 moves (numbered 1 to 2 in the record, one number a pair)" in said
+
+
+async def test_a_board_says_check_and_checkmate_in_words(
+    console: tuple[Console, list[str]], service: MatchService
+) -> None:
+    bot, output = console
+    for line in ("alice: /challenge @bob the-crown side:white", "bob: [Accept]"):
+        await bot.line(line)
+    mated = "Pf1 Kb7 Sd2 Sd3 Sd4 pa9 ka10 b"  # Black is checkmated
+    async with service.store.transaction() as db:
+        await db.run("UPDATE matches SET start_position = ?, position = ?", (mated, mated))
+    await bot.line("alice: /board")
+    said = "\n".join(output)
+    assert "@bob (Black) is checkmated: the Prince leaves the board (play a9++)." in said

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import BadPosition, GameRecord, IllegalMove, Outcome, get_game
+from rules import BadPosition, GameRecord, IllegalMove, Outcome, check_text, get_game
 from rules import Termination as T
 from rules.the_crown import TheCrownPosition, pseudo_moves
 from rules.the_crown_board import (
@@ -253,3 +253,15 @@ def test_a_move_onto_ones_own_piece_says_what_is_there() -> None:
     said = r"c3-c4 is not legal: c4 holds your own Soldier \(try c3-a3, .*, c3-c1 and 2 more\)$"
     with pytest.raises(IllegalMove, match=said):
         GAME.parse_move(position, "c3-c4")
+
+
+def test_check_and_checkmate_are_said_in_words() -> None:
+    mated = GAME.decode("Pf1 Kb7 Sd2 Sd3 Sd4 pa9 ka10 b")
+    assert check_text(GAME, mated) == (
+        "is checkmated: the Prince leaves the board (play a9++)"
+    )
+    checked = next(p for p in sample_positions("the-crown", games=40, per_game=30)
+                   if GAME.in_check(p) and GAME.forced_exit(p) is None)  # fmt: skip
+    assert check_text(GAME, checked) == "is in check, and to move"
+    assert check_text(GAME, GAME.initial_position()) is None
+    assert check_text(get_game("checkers"), get_game("checkers").initial_position()) is None
