@@ -146,8 +146,8 @@ async def test_a_game_goes_on_in_the_next_run_whoever_types_first(
 async def test_challenges_answered_and_stats_against_the_computer_read_as_sentences(
     console: tuple[Console, list[str]],
 ) -> None:
-    bot, output = console
-    for line in (
+    said = await said_after(
+        console,
         "alice: /challenge @bob the-crown",
         "alice: [Cancel]",
         "alice: /challenge @bob the-crown",
@@ -156,9 +156,7 @@ async def test_challenges_answered_and_stats_against_the_computer_read_as_senten
         "#checkers-1 carol: /resign",
         "#checkers-1 carol: [Yes, resign]",
         "carol: /stats",
-    ):
-        await bot.line(line)
-    said = "\n".join(output)
+    )
     assert "@alice withdrew the challenge to play The Crown." in said
     assert "@bob declined @alice's challenge to play The Crown." in said
     assert "against the computer (unrated): level 1: 0-0-1" in said
@@ -169,16 +167,14 @@ async def test_challenges_answered_and_stats_against_the_computer_read_as_senten
 async def test_values_are_read_as_people_write_them(console: tuple[Console, list[str]]) -> None:
     """Game names of several words, an open challenge written without option names, a
     move typed with a space: each reaches the command meant."""
-    bot, output = console
-    for line in (
+    said = await said_after(
+        console,
         "alice: /rules game:The Crown",
         "alice: /leaderboard game:3 Crowns",
         "alice: /challenge checkers side:black",
         "bob: [Accept]",
         "#checkers-1 alice: /move 11 15",
-    ):
-        await bot.line(line)
-    said = "\n".join(output)
+    )
     assert "**How to play The Crown**" in said
     assert "Nobody has finished a rated 3 Crowns game here yet." in said
     assert "@alice challenges anyone to **Checkers**" in said
@@ -201,17 +197,15 @@ async def test_a_second_run_on_the_same_folder_numbers_its_pictures_on(
 async def test_a_history_says_how_its_moves_are_numbered(
     console: tuple[Console, list[str]],
 ) -> None:
-    bot, output = console
-    for line in (
+    said = await said_after(
+        console,
         "alice: /challenge @bob checkers side:black",
         "bob: [Accept]",
         "#checkers-1 alice: /move 11-15",
         "#checkers-1 bob: /move 23-19",
         "#checkers-1 alice: /move 9-13",
         "#checkers-1 alice: /history",
-    ):
-        await bot.line(line)
-    said = "\n".join(output)
+    )
     assert "3 moves (numbered 1 to 2 in the record, one number a pair)" in said
 
 
@@ -227,3 +221,11 @@ async def test_a_board_says_check_and_checkmate_in_words(
     await bot.line("alice: /board")
     said = "\n".join(output)
     assert "@bob (Black) is checkmated: the Prince leaves the board (play a9++)." in said
+
+
+async def said_after(console: tuple[Console, list[str]], *lines: str) -> str:
+    """Everything the console printed, as one text, once it has read `lines`."""
+    bot, output = console
+    for line in lines:
+        await bot.line(line)
+    return "\n".join(output)

@@ -458,22 +458,7 @@ async def test_a_game_against_the_computer_shows_its_start_then_each_move_in_its
     bot = discord_bot
     if slow:
         monkeypatch.setattr("bot.discord_bot.DEFER_MARGIN", 3.0)
-    show = bot.bot.show
-
-    async def after_the_computer_moved(*args: Any, **kwargs: Any) -> None:
-        """The answer is shown only once the computer has played, and had a while to post
-        its move (it must not: it waits for this answer)."""
-        for _ in range(3000):
-            if (await bot.bot.handlers.service.core.match(1)).ply == 1:
-                break
-            await asyncio.sleep(0.01)
-        for _ in range(200):
-            if any(f"<@{APP_ID}> played" in s.text for s in bot.fake.sent):
-                break
-            await asyncio.sleep(0.01)
-        await show(*args, **kwargs)
-
-    monkeypatch.setattr(bot.bot, "show", after_the_computer_moved)
+    hold_answers_until_the_computer_played(bot, monkeypatch, ply=1)
     me = (APP_ID, "Boardgames", True)
     sent = await bot.command(
         ALICE, "challenge", game="checkers", opponent=me, side="white", level=1
@@ -538,11 +523,26 @@ async def test_the_computers_answer_is_posted_after_the_move_it_answers(
     await bot.command(ALICE, "challenge", game="checkers", opponent=me, side="black", level=1)
     thread = (await bot.bot.handlers.service.core.match(1)).thread_id
     assert thread is not None
+    hold_answers_until_the_computer_played(bot, monkeypatch, ply=2)
+    before = len(bot.fake.sent)
+    await bot.command(ALICE, "move", thread, move="11-15")
+    await bot.settle()
+    boards = [s for s in bot.fake.sent[before:] if s.kind in ("reply", "post") and s.files]
+    assert ["played 11-15" in b.text for b in boards] == [True, False]
+    assert f"<@{APP_ID}> played" in boards[1].text and boards[1].labels == ["Resign"]
+
+
+def hold_answers_until_the_computer_played(
+    bot: DiscordHarness, monkeypatch: pytest.MonkeyPatch, *, ply: int
+) -> None:
+    """Make the race certain: an answer is shown only once match #1 is at `ply` (the
+    computer has played), and after the computer had a while to post its board (it must
+    not: it waits for the answer)."""
     show = bot.bot.show
 
-    async def after_the_computer_answered(*args: Any, **kwargs: Any) -> None:
+    async def after_the_computer_played(*args: Any, **kwargs: Any) -> None:
         for _ in range(3000):
-            if (await bot.bot.handlers.service.core.match(1)).ply == 2:
+            if (await bot.bot.handlers.service.core.match(1)).ply == ply:
                 break
             await asyncio.sleep(0.01)
         for _ in range(200):
@@ -551,10 +551,4 @@ async def test_the_computers_answer_is_posted_after_the_move_it_answers(
             await asyncio.sleep(0.01)
         await show(*args, **kwargs)
 
-    monkeypatch.setattr(bot.bot, "show", after_the_computer_answered)
-    before = len(bot.fake.sent)
-    await bot.command(ALICE, "move", thread, move="11-15")
-    await bot.settle()
-    boards = [s for s in bot.fake.sent[before:] if s.kind in ("reply", "post") and s.files]
-    assert ["played 11-15" in b.text for b in boards] == [True, False]
-    assert f"<@{APP_ID}> played" in boards[1].text and boards[1].labels == ["Resign"]
+    monkeypatch.setattr(bot.bot, "show", after_the_computer_played)
