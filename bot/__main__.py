@@ -104,7 +104,7 @@ def _run(args: argparse.Namespace) -> int:
     if not settings.discord_token:
         print(NO_TOKEN, file=sys.stderr)
         return 1
-    from .discord_bot import run_bot
+    from .discord_run import run_bot
 
     return run_bot(settings, sync_globally=args.command == "sync")
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from rules import GameRecord, RulesError, command_line_text, get_game
 
 from .store import Row, Store
-from .store.connection import head_revision
+from .store.migrations import head_revision
 
 #: rows that refer to a missing row (what PostgreSQL's foreign keys forbid, counted anyway)
 ORPHANS = (

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import signal
 import time
 from collections import Counter
 from typing import Any
@@ -14,6 +13,7 @@ import discord
 from discord import app_commands
 
 from .app import App
+from .command_sync import clear_server_commands, sync_test_server
 from .commands.dispatch import Commands
 from .config import Settings
 from .discord_parts import (
@@ -30,17 +30,14 @@ from .discord_parts import (
     shut_out,
 )
 from .errors import CannotSave
+from .interactions import apologise, forget_thinking, time_left
 from .match.records import MoveResult, SweepEvent
 from .replies import Message, Response, private
-from .startup import explain, quiet_discord
-from .store import Store
 from .store.identify import reserve_identify
 
 log = logging.getLogger("bot")
 #: how long, when stopping, the commands under way may take to finish
 FINISH_SECONDS = 10.0
-#: Discord's window to answer an interaction, counted from when it was made
-ANSWER_WINDOW = 3.0
 #: what is kept of the window for the deferral itself to reach Discord
 DEFER_MARGIN = 1.0
 
@@ -83,11 +80,11 @@ class GameBot(discord.AutoShardedClient):
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
             if self.settings.dev_guild_id:  # its own copies would now list each one twice
-                await self.clear_server_commands(discord.Object(self.settings.dev_guild_id))
+                await clear_server_commands(self.tree, discord.Object(self.settings.dev_guild_id))
             await self.close()
             return
         if self.settings.dev_guild_id:
-            await self.sync_test_server(discord.Object(self.settings.dev_guild_id))
+            await sync_test_server(self.tree, discord.Object(self.settings.dev_guild_id))
         else:
             log.info(
                 "commands not synced at start: they are global once `python -m bot sync` "
@@ -95,22 +92,6 @@ class GameBot(discord.AutoShardedClient):
             )
         self.app.start_sweeper(self.on_sweep)
         await self.app.start_computer(self.on_computer_move)
-
-    async def sync_test_server(self, guild: discord.Object) -> None:
-        """DEV_GUILD_ID: the commands, copied to the test server, appear there at once; but
-        once they are published globally (`python -m bot sync`) the server already lists
-        them, so its copies are cleared instead (every command is listed once)."""
-        if await self.tree.fetch_commands():
-            await self.clear_server_commands(guild)
-            log.info("commands are published globally: none copied to server %s", guild.id)
-            return
-        self.tree.copy_global_to(guild=guild)
-        synced = await self.tree.sync(guild=guild)
-        log.info("synced %d commands to server %s", len(synced), guild.id)
-
-    async def clear_server_commands(self, guild: discord.Object) -> None:
-        self.tree.clear_commands(guild=guild)
-        await self.tree.sync(guild=guild)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Identify when Discord allows it across every process on the database: each
@@ -412,70 +393,3 @@ class GameBot(discord.AutoShardedClient):
             if not shut_out(err):
                 raise
             log.warning("cannot announce a %s there, dropped: %s", event.kind, err)
-
-
-def time_left(interaction: discord.Interaction) -> float:
-    """Seconds left of Discord's window to answer the interaction."""
-    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    return ANSWER_WINDOW - age
-
-
-async def forget_thinking(interaction: discord.Interaction) -> None:
-    """Remove a command's private "thinking…" once its public answer is posted; if Discord
-    no longer takes it (the token lapsed), it lapses by itself."""
-    try:
-        await interaction.delete_original_response()
-    except discord.HTTPException as err:
-        log.info("could not remove the deferral of %s: %s", interaction.data, err)
-
-
-async def apologise(interaction: discord.Interaction) -> None:
-    """Tell the user something failed, as a response or a follow-up, whichever Discord still
-    takes; if it takes neither, the log already has the story."""
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(SORRY, ephemeral=True)
-        else:
-            await interaction.response.send_message(SORRY, ephemeral=True)
-    except discord.HTTPException as err:
-        log.warning("could not apologise either: %s", err)
-
-
-async def _check_database(path: str) -> None:
-    """Open (and upgrade) the database once before connecting to Discord, so a file that
-    cannot be used is reported at once, as StoreError, with nothing left running."""
-    store = await Store.open(path)
-    await store.close()
-
-
-async def _serve(bot: GameBot, token: str) -> None:
-    """Run the bot until it stops or SIGTERM/SIGINT arrives; either way it closes cleanly
-    (commands under way finish, the sweeper stops, the database is closed)."""
-    loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(signum, stop.set)
-    async with bot:
-        running = asyncio.create_task(bot.start(token), name="discord")
-        stopping = asyncio.create_task(stop.wait(), name="signals")
-        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
-        if stop.is_set():
-            log.info("stopping: signal received")
-            await bot.close()
-        stopping.cancel()
-        await running
-
-
-def run_bot(settings: Settings, *, sync_globally: bool = False) -> int:
-    """Run until stopped; anything that keeps it from starting raises StartupError (one line)."""
-    asyncio.run(_check_database(settings.database_url))
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
-    quiet_discord()
-    try:
-        asyncio.run(_serve(GameBot(settings, sync_globally=sync_globally), settings.discord_token))
-    except Exception as err:
-        plain = explain(err)
-        if plain is None:
-            raise
-        raise plain from None
-    return 0

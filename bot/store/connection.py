@@ -22,16 +22,14 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from alembic import command
-from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Table, event
+from sqlalchemy import Table, event
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.sql.base import Executable
 
 from ..errors import StoreError
 from .drivers import Driver, Params, driver_of
+from .migrations import known_revisions, upgrade
 from .refusals import cannot_save, never_sent, raise_if_refused, refusals
 from .rows import Row
 from .tasks import uncancelled
@@ -39,7 +37,6 @@ from .urls import DatabaseUrl
 
 T = TypeVar("T")
 log = logging.getLogger("bot.store")
-MIGRATIONS = Path(__file__).resolve().parent / "alembic"
 
 #: connections a process keeps for PostgreSQL writes (besides its one for reads)
 WRITERS = 8
@@ -119,7 +116,7 @@ class Store:
         store = cls(engine, url)
         try:
             current = await store.revision()
-            if current is not None and current not in _revisions():
+            if current is not None and current not in known_revisions():
                 raise StoreError(
                     f"the database {url} is at schema revision {current}, newer than this "
                     "bot's: it was written by a newer version of the bot; run that version, "
@@ -166,7 +163,7 @@ class Store:
         """Upgrade to the newest revision in one transaction (on PostgreSQL, one process at a
         time: the others wait, then find nothing to do)."""
         async with self._writing() as driver:
-            await uncancelled(driver.connection.run_sync(_upgrade))
+            await uncancelled(driver.connection.run_sync(upgrade))
 
     # --- connections ---------------------------------------------------------------------
     async def _hold(self, role: str) -> Driver:
@@ -344,44 +341,6 @@ class Store:
 
 def _usable(driver: Driver) -> bool:
     return not driver.connection.invalidated and not driver.closed
-
-
-def _revisions() -> set[str]:
-    return {script.revision for script in _scripts().walk_revisions()}
-
-
-def head_revision() -> str:
-    """The newest schema revision this bot knows."""
-    return str(_scripts().get_current_head())
-
-
-def _scripts() -> ScriptDirectory:
-    return ScriptDirectory.from_config(_config())
-
-
-def _config(connection: Connection | None = None) -> Config:
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    config.attributes["connection"] = connection
-    return config
-
-
-def _upgrade(connection: Connection) -> None:
-    """Alembic's upgrade in one transaction. BEGIN goes through SQLAlchemy, so Alembic sees
-    a transaction of its caller's and leaves committing to it."""
-    sqlite = connection.dialect.name == "sqlite"
-    connection.exec_driver_sql("BEGIN IMMEDIATE" if sqlite else "BEGIN")
-    try:
-        if not sqlite:
-            connection.exec_driver_sql("SELECT pg_advisory_xact_lock(7227)")
-        command.upgrade(_config(connection), "head")
-        connection.exec_driver_sql("COMMIT")
-    except BaseException:
-        connection.rollback()
-        connection.exec_driver_sql("ROLLBACK")
-        raise
-    finally:
-        connection.commit()  # SQLAlchemy's own bookkeeping: nothing is left open
 
 
 def _engine(url: DatabaseUrl, *, readonly: bool, busy_seconds: float) -> AsyncEngine:

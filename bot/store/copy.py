@@ -14,7 +14,8 @@ from sqlalchemy import Table, bindparam, select, update
 
 from ..errors import StoreError
 from . import schema
-from .connection import Store, Tx, head_revision
+from .connection import Store, Tx
+from .migrations import head_revision
 
 BATCH = 5_000
 #: what the move log's trigger changes in a match row

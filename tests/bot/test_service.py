@@ -14,8 +14,8 @@ from bot.checkdb import check_db
 from bot.errors import Refusal
 from bot.service import MatchService
 from bot.store import Store
-from bot.store.connection import head_revision
 from bot.store.matches import MatchRows
+from bot.store.migrations import head_revision
 from rules import Outcome, Termination, get_game, reason_text
 from tests.gamekit import GAME_IDS
 from tests.servicekit import (

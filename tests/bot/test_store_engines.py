@@ -23,8 +23,8 @@ from bot.errors import CannotSave, Refusal, StoreError
 from bot.match.records import MatchView, MoveResult
 from bot.service import MatchService
 from bot.store import DatabaseUrl, Row, Store, Tx
-from bot.store.connection import head_revision
 from bot.store.identify import IDENTIFY_SPACING, reserve_identify
+from bot.store.migrations import head_revision
 from bot.store.schema import TABLES, metadata
 from tests import pgserver
 from tests.conftest import new_pg_database

@@ -23,8 +23,8 @@ from bot.console import Names
 from bot.errors import CannotSave, StoreError
 from bot.service import MatchService
 from bot.store import Store
-from bot.store.connection import head_revision
 from bot.store.matches import MatchRows
+from bot.store.migrations import head_revision
 from rules import get_game
 from tests.faults import (
     ROOT,

@@ -1,0 +1,52 @@
+"""The schema's Alembic migrations (`bot/store/alembic`): which revisions this bot knows, and
+the upgrade to the newest, in one transaction (one process at a time on PostgreSQL)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection
+
+MIGRATIONS = Path(__file__).resolve().parent / "alembic"
+
+
+def known_revisions() -> set[str]:
+    """Every schema revision this bot knows."""
+    return {script.revision for script in _scripts().walk_revisions()}
+
+
+def head_revision() -> str:
+    """The newest schema revision this bot knows."""
+    return str(_scripts().get_current_head())
+
+
+def _scripts() -> ScriptDirectory:
+    return ScriptDirectory.from_config(_config())
+
+
+def _config(connection: Connection | None = None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+def upgrade(connection: Connection) -> None:
+    """Alembic's upgrade in one transaction. BEGIN goes through SQLAlchemy, so Alembic sees
+    a transaction of its caller's and leaves committing to it."""
+    sqlite = connection.dialect.name == "sqlite"
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if sqlite else "BEGIN")
+    try:
+        if not sqlite:
+            connection.exec_driver_sql("SELECT pg_advisory_xact_lock(7227)")
+        command.upgrade(_config(connection), "head")
+        connection.exec_driver_sql("COMMIT")
+    except BaseException:
+        connection.rollback()
+        connection.exec_driver_sql("ROLLBACK")
+        raise
+    finally:
+        connection.commit()  # SQLAlchemy's own bookkeeping: nothing is left open
