@@ -51,6 +51,8 @@ def _fits(kind: str, word: str) -> bool:
     if kind == "number":
         return bool(_MATCH.fullmatch(word))
     return not word.startswith("@")
+
+
 log = logging.getLogger("bot.console")
 
 

@@ -42,6 +42,8 @@ SHUT_OUT = {
 def shut_out(err: Exception) -> bool:
     """Discord refused for good: the place or message is gone, or the bot may not act there."""
     return isinstance(err, discord.HTTPException) and err.code in SHUT_OUT
+
+
 #: slash commands and buttons need no gateway events but the servers the bot is in
 INTENTS = discord.Intents.none()
 INTENTS.guilds = True

@@ -1,5 +1,5 @@
 """Board pictures: (game, position, last move, viewer's side) -> PNG, and a game's GIF replay."""
 
-from .api import board_image, board_png, game_gif
+from .api import board_image, board_png, game_gif, legend
 
-__all__ = ["board_image", "board_png", "game_gif"]
+__all__ = ["board_image", "board_png", "game_gif", "legend"]

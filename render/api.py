@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image
 
-from rules import Outcome, RulesError, get_game
+from rules import Outcome, RulesError, get_game, numbered_move
 
 from . import checkers, the_crown, three_crowns, three_musketeers
 from .drawing import Drawing
@@ -18,7 +18,11 @@ DRAWINGS: dict[str, Drawing] = {
     d.game_id: d
     for d in (checkers.DRAWING, three_musketeers.DRAWING, three_crowns.DRAWING, the_crown.DRAWING)
 }
+#: a frame's time on screen: 900 ms, less in long games, so that no replay runs longer
+#: than REPLAY_MS, but never under MIN_FRAME_MS (a long game then keeps every k-th move)
 FRAME_MS = 900
+MIN_FRAME_MS = 150
+REPLAY_MS = 60_000
 LAST_FRAME_MS = 4000
 #: zlib level 3: half the encoding time of the default 6 for a few KB more
 PNG_LEVEL = 3
@@ -33,6 +37,11 @@ def _drawing(game_id: str) -> Drawing:
     return DRAWINGS[game_id]
 
 
+def legend(game_id: str) -> str:
+    """What each piece's picture means, in one line: 'Pieces: crown = Prince, ...'."""
+    return f"Pieces: {_drawing(game_id).legend}."
+
+
 def board_image(
     game_id: str,
     position: Any,
@@ -42,10 +51,12 @@ def board_image(
     perspective: str | None = None,
     size: int | None = None,
     outcome: Outcome | None = None,
+    caption: str = "",
 ) -> Image.Image:
     """The board as a palette image, with `last_move` (played in the position `before`)
     highlighted. Positions and moves may be engine objects or their texts; `outcome`
-    overrides the position's own result (history draws, resignations)."""
+    overrides the position's own result (history draws, resignations); `caption` opens
+    the status line."""
     game = get_game(game_id)
     drawing = _drawing(game_id)
     position = game.decode(position) if isinstance(position, str) else position
@@ -60,7 +71,7 @@ def board_image(
             last_move = game.parse_move(before, last_move)
     flipped = drawing.flip_for is not None and perspective == drawing.flip_for
     outcome = outcome if outcome is not None else game.outcome(position)
-    scene = drawing.scene(game, position, last_move, before, flipped, outcome)
+    scene = drawing.scene(game, position, last_move, before, flipped, outcome, caption)
     return drawing.shape.render(
         scene, size or drawing.default_size, list(drawing.painters.values())
     )
@@ -83,7 +94,8 @@ def game_gif(
     outcome: Outcome | None = None,
     max_bytes: int | None = None,
 ) -> bytes:
-    """An animated replay: the start, then one frame a move; the last frame stays longer.
+    """An animated replay: the start, then one frame a move, captioned with that move
+    ('41… 4-8'); the last frame stays longer, and the whole runs at most REPLAY_MS.
 
     With `max_bytes` (an upload limit), a replay too big for it keeps every k-th position
     (the first and last always), then, if it must, shrinks the picture, until it fits."""
@@ -91,18 +103,28 @@ def game_gif(
         raise RulesError("a replay needs one position more than it has moves")
     drawing = _drawing(game_id)
     size = size or round(drawing.default_size * 0.75)
-    kept = list(range(len(positions)))
+    kept = sampled(len(positions), math.ceil(len(moves) * MIN_FRAME_MS / REPLAY_MS))
     while True:
         gif = _gif(game_id, positions, moves, kept, perspective, size, outcome)
         if max_bytes is None or len(gif) <= max_bytes:
             return gif
         if len(kept) > 2:
             step = math.ceil(len(gif) / max_bytes * 1.1 * len(positions) / len(kept))
-            kept = sorted({*range(0, len(positions), step), len(positions) - 1})
+            kept = sampled(len(positions), step)
         elif size > MIN_GIF_SIZE:
             size = max(MIN_GIF_SIZE, round(size * 0.8))
         else:
             raise RulesError(f"no replay of this game fits in {max_bytes} bytes")
+
+
+def sampled(count: int, step: int) -> list[int]:
+    """Every `step`-th of `count` positions, the first and the last always."""
+    return sorted({*range(0, count, max(1, step)), count - 1})
+
+
+def frame_ms(frames: int) -> int:
+    """How long each frame but the last is shown, for a replay of `frames` frames."""
+    return max(MIN_FRAME_MS, min(FRAME_MS, REPLAY_MS // max(1, frames - 1)))
 
 
 def _gif(
@@ -114,18 +136,23 @@ def _gif(
     size: int,
     outcome: Outcome | None,
 ) -> bytes:
-    """The frames of the kept positions (each showing the move that led to it)."""
+    """The frames of the kept positions (each showing, and captioned with, the move that
+    led to it)."""
+    game = get_game(game_id)
     last = len(positions) - 1
-    frames = [
-        board_image(
-            game_id, positions[i], last_move=moves[i - 1] if i else None,
-            before=positions[i - 1] if i else None, perspective=perspective, size=size,
-            outcome=outcome if i == last else None,
-        )
-        for i in kept
-    ]  # fmt: skip
+    frames = []
+    for i in kept:
+        move = moves[i - 1] if i else None
+        text = move if isinstance(move, str) or move is None else game.format_move(move)
+        frames.append(
+            board_image(
+                game_id, positions[i], last_move=move, before=positions[i - 1] if i else None,
+                perspective=perspective, size=size, outcome=outcome if i == last else None,
+                caption=numbered_move(i - 1, text) if text is not None else "Start",
+            )
+        )  # fmt: skip
     out = io.BytesIO()
-    durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
+    durations = [frame_ms(len(frames))] * (len(frames) - 1) + [LAST_FRAME_MS]
     frames[0].save(
         out, "GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0,
         optimize=False,

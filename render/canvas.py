@@ -3,6 +3,7 @@ and a fixed palette so that each frame is quantized and encoded quickly."""
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -14,12 +15,17 @@ from .sprites import Painter, sprite
 from .theme import (
     BACKGROUND,
     CAPTURED,
+    CHECK,
+    CHECK_MIX,
     LAST_MOVE,
     LAST_MOVE_MIX,
     PATH_LINE,
     RGB,
+    START,
     STATUS_BAR,
     STATUS_TEXT,
+    WIN,
+    WIN_MIX,
     font,
     mix,
 )
@@ -29,13 +35,17 @@ Point = tuple[float, float]
 
 @dataclass(frozen=True)
 class Scene:
-    """What to draw: pieces by cell, the last move's cells, and the status line."""
+    """What to draw: pieces by cell, the last move's cells, marks, and the status line."""
 
     pieces: dict[int, Painter]
     status: str
-    moved: tuple[int, ...] = ()  # from, every landing cell, to: tinted
+    start: tuple[int, ...] = ()  # where the last move began: outlined
+    landed: tuple[int, ...] = ()  # every landing of the last move, and its end: filled
     path: tuple[int, ...] = ()  # cells whose centres a line joins (jumps)
     captured: tuple[int, ...] = ()  # cells whose piece the last move took or changed
+    jumped: tuple[int, ...] = ()  # cells the last move leapt over, their piece unchanged
+    checked: tuple[int, ...] = ()  # a piece in check: its cell red, ringed
+    winning: tuple[int, ...] = ()  # the line of pieces that won: joined and ringed
     flipped: bool = False
 
 
@@ -52,7 +62,7 @@ class Shape(ABC):
 
     def __init__(self) -> None:
         self._bases: dict[tuple[int, bool], Image.Image] = {}
-        self._tinted: dict[tuple[int, bool], Image.Image] = {}
+        self._tinted: dict[tuple[int, bool, RGB, float], Image.Image] = {}
         self._masks: dict[tuple[int, int, bool], tuple[tuple[int, int, int, int], Image.Image]] = {}
         self._palettes: dict[int, Image.Image] = {}
 
@@ -76,6 +86,13 @@ class Shape(ABC):
         top-left corner goes (none by default)."""
         return {}
 
+    def occupied_cell_labels(
+        self, size: int, flipped: bool
+    ) -> dict[int, tuple[Image.Image, Point]]:
+        """Labels drawn only while a piece stands on their cell, clear of it (none by
+        default)."""
+        return {}
+
     def centre(self, cell: int, size: int, flipped: bool) -> Point:
         points = self.polygon(cell, size, flipped)
         return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
@@ -93,13 +110,12 @@ class Shape(ABC):
             self._bases[key] = image
         return self._bases[key]
 
-    def tinted(self, size: int, flipped: bool) -> Image.Image:
-        """The static layer with every cell in its last-move tint (labels stay readable)."""
-        key = (size, flipped)
+    def tinted(self, size: int, flipped: bool, colour: RGB, amount: float) -> Image.Image:
+        """The static layer with every cell mixed with `colour` (labels stay readable)."""
+        key = (size, flipped, colour, amount)
         if key not in self._tinted:
             base = self.base(size, flipped)
-            tint = Image.new("RGB", base.size, LAST_MOVE)
-            self._tinted[key] = Image.blend(base, tint, LAST_MOVE_MIX)
+            self._tinted[key] = Image.blend(base, Image.new("RGB", base.size, colour), amount)
         return self._tinted[key]
 
     def mask(
@@ -123,13 +139,14 @@ class Shape(ABC):
             layout = self.layout(size)
             base = self.base(size, False)
             p = layout.piece
-            colours = sorted({self.colour(c) for c in self.cells()})
-            tints = [mix(c, LAST_MOVE, LAST_MOVE_MIX) for c in colours]
-            swatch = Image.new("RGB", (p * len(painters), p * (len(colours) * 2 + 1)), BACKGROUND)
+            plain = sorted({self.colour(c) for c in self.cells()})
+            colours = [mix(c, tint, amount) for tint, amount in FILLS for c in plain]
+            swatch = Image.new("RGB", (p * len(painters), p * (len(colours) + 1)), BACKGROUND)
             swatch.paste(
-                self.tinted(size, False).resize((swatch.width, p)), (0, len(colours) * 2 * p)
+                self.tinted(size, False, *FILLS[1]).resize((swatch.width, p)),
+                (0, len(colours) * p),
             )
-            for row, colour in enumerate(colours + tints):
+            for row, colour in enumerate(colours):
                 for col, painter in enumerate(painters):
                     tile = Image.new("RGB", (p, p), colour)
                     art = sprite(painter, p)
@@ -139,7 +156,7 @@ class Shape(ABC):
             sample.paste(base, (0, 0))
             sample.paste(swatch, (0, base.height))
             draw = ImageDraw.Draw(sample)
-            for i, colour in enumerate((CAPTURED, PATH_LINE, STATUS_BAR, STATUS_TEXT)):
+            for i, colour in enumerate(INKS):
                 draw.rectangle((i * 8, 0, i * 8 + 7, 7), fill=colour)
             sample.paste(
                 status_strip("Black to move · White wins", base.width, layout.strip), (0, 8)
@@ -151,31 +168,83 @@ class Shape(ABC):
     def render(self, scene: Scene, size: int, painters: Sequence[Painter]) -> Image.Image:
         """The scene as a palette image."""
         layout = self.layout(size)
-        image = self.base(size, scene.flipped).copy()
-        draw = ImageDraw.Draw(image)
         flipped = scene.flipped
-        tinted = self.tinted(size, flipped)
-        for cell in scene.moved:
-            box, shape = self.mask(cell, size, flipped)
-            image.paste(tinted.crop(box), box[:2], shape)
+        image = self.base(size, flipped).copy()
+        draw = ImageDraw.Draw(image)
+        for cells, (colour, amount) in zip(
+            (scene.landed, scene.checked, scene.winning), FILLS[1:], strict=True
+        ):
+            tinted = self.tinted(size, flipped, colour, amount)
+            for cell in cells:
+                box, shape = self.mask(cell, size, flipped)
+                image.paste(tinted.crop(box), box[:2], shape)
+        line = max(3, layout.piece // 10)
+        for cell in scene.start:
+            draw.polygon(self.inset(cell, size, flipped, line / 2), outline=START, width=line)
         if len(scene.path) > 1:
             points = [self.centre(c, size, flipped) for c in scene.path]
             draw.line(points, fill=PATH_LINE, width=max(2, layout.piece // 12), joint="curve")
-        half = layout.piece // 2
-        for cell in scene.captured:
-            x, y = self.centre(cell, size, flipped)
-            r = half * 0.72
-            draw.ellipse((x - r, y - r, x + r, y + r), outline=CAPTURED, width=max(2, half // 6))
         for cell, (label, (x, y)) in self.empty_cell_labels(size, flipped).items():
             if cell not in scene.pieces:
                 image.paste(label, (round(x), round(y)), label)
+        half = layout.piece // 2
         for cell, painter in scene.pieces.items():
             x, y = self.centre(cell, size, flipped)
             art = sprite(painter, layout.piece)
             image.paste(art, (round(x) - half, round(y) - half), art)
+        for cell, (label, (x, y)) in self.occupied_cell_labels(size, flipped).items():
+            if cell in scene.pieces:
+                image.paste(label, (round(x), round(y)), label)
+        rings = (
+            (scene.jumped, PATH_LINE, True), (scene.captured, CAPTURED, False),
+            (scene.checked, CAPTURED, False), (scene.winning, WIN, False),
+        )  # fmt: skip
+        for cells, colour, dashed in rings:
+            for cell in cells:
+                x, y = self.centre(cell, size, flipped)
+                ring(draw, x, y, half * 1.02, colour, line, dashed=dashed)
         strip = status_strip(scene.status, layout.width, layout.strip)
         image.paste(strip, (0, layout.height - layout.strip))
         return image.quantize(palette=self.palette(size, painters), dither=Image.Dither.NONE)
+
+    def inset(self, cell: int, size: int, flipped: bool, by: float) -> list[Point]:
+        """A cell's polygon moved `by` pixels towards its centre (an outline drawn on it
+        stays inside the cell)."""
+        cx, cy = self.centre(cell, size, flipped)
+        points = self.polygon(cell, size, flipped)
+        reach = min(math.dist((cx, cy), p) for p in points)
+        k = max(0.0, 1 - by * 2 / reach)  # corners of triangles lie twice as far as edges
+        return [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in points]
+
+
+#: the cell fills: none, the last move's end, a piece in check, a winning line
+FILLS: tuple[tuple[RGB, float], ...] = (
+    ((0, 0, 0), 0.0), (LAST_MOVE, LAST_MOVE_MIX), (CHECK, CHECK_MIX), (WIN, WIN_MIX),
+)  # fmt: skip
+#: every other colour a picture draws with
+INKS = (CAPTURED, PATH_LINE, START, WIN, STATUS_BAR, STATUS_TEXT)
+
+
+def ring(
+    draw: ImageDraw.ImageDraw, x: float, y: float, r: float, colour: RGB, width: int,
+    *, dashed: bool = False,
+) -> None:  # fmt: skip
+    """A circle round (x, y); dashed: twelve dashes."""
+    box = (x - r, y - r, x + r, y + r)
+    if not dashed:
+        draw.ellipse(box, outline=colour, width=width)
+        return
+    for k in range(12):
+        draw.arc(box, k * 30, k * 30 + 18, fill=colour, width=width)
+
+
+def text_label(text: str, size: int, ink: RGB) -> Image.Image:
+    """`text` in the bundled font at `size`, on a transparent image that just holds it."""
+    face = font(size)
+    left, top, right, bottom = face.getbbox(text)
+    label = Image.new("RGBA", (round(right - left) + 2, round(bottom - top) + 2), (0, 0, 0, 0))
+    ImageDraw.Draw(label).text((1 - left, 1 - top), text, font=face, fill=ink)
+    return label
 
 
 @lru_cache(maxsize=512)

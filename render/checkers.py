@@ -21,7 +21,7 @@ def cell_of(square: int) -> int:
 
 SHAPE = SquareShape(
     8, 8, light=(238, 222, 190), dark=(118, 84, 60), edge_labels=False,
-    cell_labels={cell_of(s): str(s) for s in range(1, 33)}, piece_scale=0.86,
+    cell_labels={cell_of(s): str(s) for s in range(1, 33)}, piece_scale=0.78,
 )  # fmt: skip
 PAINTERS = men_and_kings(
     {"b": ((52, 52, 58), (16, 16, 20)), "w": ((244, 236, 220), (176, 160, 130))}
@@ -36,5 +36,5 @@ def counts(game: Game[Any, Any], position: Any) -> list[str]:
 
 DRAWING = Drawing(
     "checkers", SHAPE, PAINTERS, lambda name: cell_of(int(name)), 512, flip_for="b",
-    extras=counts,
+    extras=counts, legend="dark discs = Black, light discs = White, a crown = a king",
 )  # fmt: skip

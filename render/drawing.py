@@ -29,6 +29,8 @@ class Drawing:
     flip_for: str | None
     #: what the status line adds while the game goes on (counts, captures...)
     extras: Callable[[Game[Any, Any], Any], list[str]] = no_extras
+    #: what each piece's picture means, in one line ('crown = Prince, ...')
+    legend: str = ""
 
     def scene(
         self,
@@ -38,22 +40,26 @@ class Drawing:
         before: Any | None,
         flipped: bool,
         outcome: Outcome | None,
+        caption: str = "",
     ) -> Scene:
-        """What to draw: `move` (played in `before`) led to `position`."""
+        """What to draw: `move` (played in `before`) led to `position`; `caption` opens
+        the status line."""
         pieces = {self.cell_of(c): self.painters[p] for c, p in game.pieces(position).items()}
-        moved: tuple[int, ...] = ()
-        captured: tuple[int, ...] = ()
+        cells: dict[str, tuple[int, ...]] = {}
         if move is not None and before is not None:
-            moved = tuple(map(self.cell_of, game.move_cells(move)))
-            captured = tuple(map(self.cell_of, game.captured_cells(before, move)))
+            visited = tuple(map(self.cell_of, game.move_cells(move)))
+            cells["start"], cells["landed"] = visited[:1], visited[1:]
+            if game.is_jump(move):
+                cells["path"] = visited
+            cells["captured"] = tuple(map(self.cell_of, game.captured_cells(before, move)))
+            cells["jumped"] = tuple(map(self.cell_of, game.jumped_cells(before, move)))
+        checked = game.checked_cell(position)
+        if checked is not None:
+            cells["checked"] = (self.cell_of(checked),)
+        cells["winning"] = tuple(map(self.cell_of, game.winning_cells(position)))
         status = status_text(game, position, outcome)
         if outcome is None:
             status = " · ".join([status, *self.extras(game, position)])
-        return Scene(
-            pieces=pieces,
-            status=status,
-            moved=moved,
-            path=moved if move is not None and game.is_jump(move) else (),
-            captured=captured,
-            flipped=flipped,
-        )
+        if caption:
+            status = f"{caption} · {status}"
+        return Scene(pieces=pieces, status=status, flipped=flipped, **cells)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
-from .canvas import Layout, Point, Shape
+from .canvas import Layout, Point, Shape, text_label
 from .sprites import crown_mark
 from .theme import LABEL, RGB, font, mix
 
@@ -32,12 +32,14 @@ class SquareShape(Shape):
         self.edge_labels = edge_labels
         self.cell_labels = cell_labels or {}
         self.piece_scale = piece_scale
+        self._label_cache: dict[tuple[int, bool, bool], dict[int, tuple[Image.Image, Point]]] = {}
 
     def _square(self, size: int) -> int:
         return size // max(self.cols, self.rows)
 
     def _margin(self, size: int) -> int:
-        return round(self._square(size) * 0.42)
+        """Room for the coordinates on the edges, or a thin frame where there are none."""
+        return round(self._square(size) * (0.42 if self.edge_labels else 0.12))
 
     def layout(self, size: int) -> Layout:
         sq, margin = self._square(size), self._margin(size)
@@ -78,11 +80,34 @@ class SquareShape(Shape):
             for r in range(self.rows):
                 _, y = self._origin(r * self.cols, size, flipped)
                 draw.text((margin / 2, y + sq / 2), str(r + 1), font=face, fill=LABEL, anchor="mm")
-        face = font(max(10, round(sq * 0.25)))
-        for cell, text in self.cell_labels.items():
-            x, y = self._origin(cell, size, flipped)
-            ink = mix(self.colour(cell), (255, 255, 255), 0.62)
-            draw.text((x + sq * 0.03, y + sq * 0.01), text, font=face, fill=ink, anchor="la")
+
+    def empty_cell_labels(self, size: int, flipped: bool) -> dict[int, tuple[Image.Image, Point]]:
+        """Each labelled empty square's label, large, in its middle."""
+        return self._labels(size, flipped, 0.4, 0.42, centred=True)
+
+    def occupied_cell_labels(
+        self, size: int, flipped: bool
+    ) -> dict[int, tuple[Image.Image, Point]]:
+        """Each labelled square's label in its top-left corner, clear of the piece."""
+        return self._labels(size, flipped, 0.26, 0.7, centred=False)
+
+    def _labels(
+        self, size: int, flipped: bool, scale: float, light: float, *, centred: bool
+    ) -> dict[int, tuple[Image.Image, Point]]:
+        key = (size, flipped, centred)
+        if key not in self._label_cache:
+            sq = self._square(size)
+            labels = {}
+            for cell, text in self.cell_labels.items():
+                ink = mix(self.colour(cell), (255, 255, 255), light)
+                label = text_label(text, max(10, round(sq * scale)), ink)
+                x, y = self._origin(cell, size, flipped)
+                if centred:
+                    labels[cell] = label, (x + (sq - label.width) / 2, y + (sq - label.height) / 2)
+                else:
+                    labels[cell] = label, (x + sq * 0.04, y + sq * 0.03)
+            self._label_cache[key] = labels
+        return self._label_cache[key]
 
 
 def grid_cell(width: int) -> Callable[[str], int]:
@@ -133,20 +158,15 @@ class TriangleShape(Shape):
         key = (size, flipped)
         if key not in self._labels:
             a = self._side(size)
-            face = font(max(10, round(a * 0.2)))
+            face_size = max(10, round(a * 0.2))
             labels = {}
             for cell in self.cells():
                 ink = mix(self.colour(cell), (0, 0, 0), 0.55)
-                box = face.getbbox(self.names[cell])
-                width, height = round(box[2] - box[0]) + 2, round(box[3] - box[1]) + 2
-                label = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-                ImageDraw.Draw(label).text(
-                    (1 - box[0], 1 - box[1]), self.names[cell], font=face, fill=ink
-                )
+                label = text_label(self.names[cell], face_size, ink)
                 cx, cy = self.centre(cell, size, flipped)
                 up = TRIANGLE[cell][1] % 2 == 0
                 cy += (a * 0.08 if up else -a * 0.08) if cell != self.crown else a * 0.2
-                labels[cell] = label, (cx - width / 2, cy - height / 2)
+                labels[cell] = label, (cx - label.width / 2, cy - label.height / 2)
             self._labels[key] = labels
         return self._labels[key]
 

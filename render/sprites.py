@@ -66,8 +66,12 @@ def men_and_kings(
     return painters
 
 
-def disc_painter(fill: RGB, rim: RGB, emblem: str = "", scale: float = 0.84) -> Painter:
-    """A piece: a disc, with an optional emblem ('crown', 'diamond', 'dot', 'star')."""
+def disc_painter(
+    fill: RGB, rim: RGB, emblem: str = "", scale: float = 0.84, mark: RGB | None = None
+) -> Painter:
+    """A piece: a disc, with an optional emblem ('crown', 'diamond', 'dot', 'star'), the
+    diamond and dot in `mark` (the rim's colour by default)."""
+    ink = mark or rim
 
     def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
         r = _disc(draw, s, fill, rim, scale)
@@ -75,10 +79,10 @@ def disc_painter(fill: RGB, rim: RGB, emblem: str = "", scale: float = 0.84) -> 
         if emblem == "crown":
             crown_mark(draw, c, c, r * 1.05)
         elif emblem == "diamond":
-            _diamond(draw, c, c, r * 0.5, rim)
+            _diamond(draw, c, c, r * 0.74, ink)
         elif emblem == "dot":
             d = r * 0.22
-            draw.ellipse((c - d, c - d, c + d, c + d), fill=rim)
+            draw.ellipse((c - d, c - d, c + d, c + d), fill=ink)
         elif emblem == "star":
             _star(draw, c, c, r * 0.62, GOLD)
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rules import get_game
+from typing import Any
+
+from rules import Game, get_game
 
 from .drawing import Drawing
 from .shapes import TriangleShape, triangle_cell
@@ -30,13 +32,30 @@ def colour(cell: int) -> RGB:
 
 SHAPE = TriangleShape(NAMES, colour, CROWN)
 IVORY, IVORY_RIM = (248, 244, 232), (120, 108, 84)
-EBONY, EBONY_RIM, EBONY_MARK = (50, 48, 56), (12, 12, 16), (150, 150, 160)
+EBONY, EBONY_RIM, EBONY_MARK = (50, 48, 56), (12, 12, 16), (214, 214, 224)
+#: each piece a shape of its own that reads at phone size: the Prince a crown, the Knight
+#: a large diamond, the Soldier a smaller plain disc with a dot
 PAINTERS = {
     "P": disc_painter(IVORY, IVORY_RIM, "crown", scale=0.98),
-    "K": disc_painter(IVORY, IVORY_RIM, "diamond", scale=0.9),
-    "S": disc_painter(IVORY, IVORY_RIM, "dot", scale=0.74),
+    "K": disc_painter(IVORY, IVORY_RIM, "diamond", scale=0.92),
+    "S": disc_painter(IVORY, IVORY_RIM, "dot", scale=0.7),
     "p": disc_painter(EBONY, EBONY_RIM, "crown", scale=0.98),
-    "k": disc_painter(EBONY, EBONY_MARK, "diamond", scale=0.9),
-    "s": disc_painter(EBONY, EBONY_MARK, "dot", scale=0.74),
+    "k": disc_painter(EBONY, EBONY_RIM, "diamond", scale=0.92, mark=EBONY_MARK),
+    "s": disc_painter(EBONY, EBONY_RIM, "dot", scale=0.7, mark=EBONY_MARK),
 }
-DRAWING = Drawing("the-crown", SHAPE, PAINTERS, triangle_cell, 560, flip_for="b")
+
+
+def princeless(game: Game[Any, Any], position: Any) -> list[str]:
+    """'Black has no Prince', for each side whose Prince has left the board."""
+    pieces = set(game.pieces(position).values())
+    return [
+        f"{game.side_name(side)} has no Prince"
+        for side, prince in zip(game.sides, "Pp", strict=True)
+        if prince not in pieces
+    ]
+
+
+DRAWING = Drawing(
+    "the-crown", SHAPE, PAINTERS, triangle_cell, 560, flip_for="b", extras=princeless,
+    legend="crown = Prince, diamond = Knight, small disc with a dot = Soldier",
+)  # fmt: skip

@@ -27,4 +27,5 @@ def captures_and_equalizer(game: Game[Any, Any], position: Any) -> list[str]:
 DRAWING = Drawing(
     "three-crowns", SHAPE, PAINTERS, grid_cell(8), 512, flip_for="b",
     extras=captures_and_equalizer,
+    legend="green and black stones, a gold crown on a Crowned stone",
 )  # fmt: skip

@@ -23,5 +23,12 @@ def enemies_left(game: Game[Any, Any], position: Any) -> list[str]:
 
 
 DRAWING = Drawing(
-    "three-musketeers", SHAPE, PAINTERS, grid_cell(5), 440, flip_for=None, extras=enemies_left
+    "three-musketeers",
+    SHAPE,
+    PAINTERS,
+    grid_cell(5),
+    440,
+    flip_for=None,
+    extras=enemies_left,
+    legend="blue with a gold star = a Musketeer, red with a dot = an enemy piece",
 )

@@ -130,6 +130,20 @@ class Game(ABC, Generic[P, M]):
         """The cells whose piece the move (played in `position`) takes or changes."""
         return ()
 
+    def jumped_cells(self, position: P, move: M) -> tuple[str, ...]:
+        """The cells a move leaps over whose piece it leaves as it was (3 Crowns' first
+        jumped stone; every other game's jumps take what they leap over)."""
+        return ()
+
+    def winning_cells(self, position: P) -> tuple[str, ...]:
+        """The cells whose pieces make the position's win (a Crowned Troika, the Musketeers'
+        line); () when no line of pieces decided the game."""
+        return ()
+
+    def checked_cell(self, position: P) -> str | None:
+        """Where the side to move's piece in check stands (The Crown's Prince), or None."""
+        return None
+
     def is_jump(self, move: M) -> bool:
         """Whether the piece leaps over others (a picture joins its cells with a line)."""
         return False

@@ -237,6 +237,11 @@ class TheCrown(Game[TheCrownPosition, CrownMove]):
         prince = position.board.find(PIECES[position.turn][0])
         return prince >= 0 and attacked(position.board, prince, OTHER[position.turn])
 
+    def checked_cell(self, position: TheCrownPosition) -> str | None:
+        if not self.in_check(position):
+            return None
+        return NAMES[position.board.find(PIECES[position.turn][0])]
+
     def forced_exit(self, position: TheCrownPosition) -> CrownMove | None:
         if not self.in_check(position):
             return None

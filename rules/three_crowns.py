@@ -229,6 +229,22 @@ class ThreeCrowns(GridPictures, Game[ThreeCrownsPosition, PathMove]):
             return ()
         return (GRID.names[(move.path[1] + move.path[2]) // 2],)
 
+    def jumped_cells(self, position: ThreeCrownsPosition, move: PathMove) -> tuple[str, ...]:
+        """A double jump leaves the first stone it jumps as it was."""
+        if not move.written_with_x:
+            return ()
+        return (GRID.names[(move.path[0] + move.path[1]) // 2],)
+
+    def winning_cells(self, position: ThreeCrownsPosition) -> tuple[str, ...]:
+        """The Crowned Troika that won: every crowned stone of the winner in a line of 3+."""
+        won = self._won_by_last_mover(position)
+        if won is None or won.termination != Termination.CROWNED_TROIKA:
+            return ()
+        crowned = (won.winner or "").upper()
+        board = position.board
+        cells = [c for c in GRID.name_order if board[c] == crowned]
+        return tuple(GRID.names[c] for c in cells if in_line_of_three(board, c, crowned))
+
     def is_jump(self, move: PathMove) -> bool:
         return move.written_with_x
 

@@ -54,6 +54,13 @@ class ThreeMusketeers(GridPictures, Game[ThreeMusketeersPosition, PathMove]):
             return Outcome(MUSKETEERS, Termination.NO_MOVES, position.turn)
         return None
 
+    def winning_cells(self, position: ThreeMusketeersPosition) -> tuple[str, ...]:
+        """The three Musketeers, when they are lined up."""
+        board = position.board
+        if not lined_up(board):
+            return ()
+        return tuple(GRID.names[c] for c in GRID.name_order if board[c] == "M")
+
     def _moves(self, position: ThreeMusketeersPosition) -> list[PathMove]:
         board = position.board
         mover, target, moves = (

@@ -82,8 +82,21 @@ def check_text(game: Game[Any, Any], position: Any) -> str | None:
 
 
 def status_text(game: Game[Any, Any], position: Any, outcome: Outcome | None) -> str:
-    """'Black to move' (with ' · check!' when in check), or the result."""
+    """'Black to move' (with ' · check!' when in check), 'Black is checkmated: play a9++',
+    or the result."""
     if outcome is not None:
         return result_text(game, outcome)
-    mover = capitalised(f"{game.side_name(game.side_to_move(position))} to move")
-    return f"{mover} · check!" if game.in_check(position) else mover
+    side = capitalised(game.side_name(game.side_to_move(position)))
+    if not game.in_check(position):
+        return f"{side} to move"
+    leave = game.forced_exit(position)
+    if leave is None:
+        return f"{side} to move · check!"
+    return f"{side} is checkmated: play {game.format_move(leave)}"
+
+
+def numbered_move(ply: int, move: str) -> str:
+    """The move played at `ply` (from 0) as a record numbers it, one number a pair of
+    moves: '41. 3-7' for the first side's, '41… 4-8' for the second's."""
+    number, second = divmod(ply, 2)
+    return f"{number + 1}{'…' if second else '.'} {move}"

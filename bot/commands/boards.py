@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from render import board_png
+from render import legend as board_legend
 from rules import GameRecord, capitalised, get_game
 
 from .. import workers
@@ -35,10 +36,11 @@ def here(ctx: Context) -> dict[str, int]:
     return {"guild_id": ctx.guild_id, "channel_id": ctx.channel_id}
 
 
-async def render_png(match: MatchView, record: GameRecord, *, show_last: bool) -> bytes:
-    """The board from the side to move's point of view, with the last move if asked
-    (rendered off the event loop)."""
-    perspective = match.side_to_move if match.active else None
+async def render_png(
+    match: MatchView, record: GameRecord, *, show_last: bool, viewer: str | None
+) -> bytes:
+    """The board seen from `viewer`'s side, with the last move if asked (rendered off the
+    event loop)."""
     last = show_last and bool(record.moves)
     return await workers.run(
         board_png,
@@ -46,7 +48,7 @@ async def render_png(match: MatchView, record: GameRecord, *, show_last: bool) -
         record.position,
         last_move=record.moves[-1] if last else None,
         before=record.positions[-2] if last else None,
-        perspective=perspective,
+        perspective=viewer,
         outcome=match.outcome,
     )
 
@@ -76,14 +78,23 @@ class Boards:
         self.words = Wording(people)
 
     async def board_message(
-        self, match: MatchView, headline: str, *, show_last: bool = False
+        self,
+        match: MatchView,
+        headline: str,
+        *,
+        show_last: bool = False,
+        legend: bool = False,
+        viewer: str | None = None,
     ) -> Message:
-        """The board picture with who is to move (or the result) and the right buttons."""
+        """The board picture with who is to move (or the result) and the right buttons;
+        seen from the match's usual side, or `viewer`'s; `legend` adds what the pieces are."""
         record = await self.service.core.replay(match.id)
-        png = await render_png(match, record, show_last=show_last)
+        viewer = viewer or match.picture_side
+        png = await render_png(match, record, show_last=show_last, viewer=viewer)
         game = get_game(match.game_id)
+        text = self.words.board_text(match, headline)
         return Message(
-            self.words.board_text(match, headline),
+            f"{text}\n{board_legend(game.id)}" if legend else text,
             files=(Attachment(f"{game.id}-{match.id}-{match.ply}.png", png),),
             buttons=match_buttons(match),
             pings=(match.user_to_move,) if match.user_to_move is not None else (),
@@ -121,5 +132,5 @@ class Boards:
             edit_origin=Message(self.words.started(match)),
             open_thread=self.words.thread_name(match, names),
             match_id=match.id,
-            posts=(await self.board_message(match, f"{headline} {sides}."),),
+            posts=(await self.board_message(match, f"{headline} {sides}.", legend=True),),
         )

@@ -7,6 +7,7 @@ import math
 from collections.abc import Callable
 
 from render import board_png, game_gif
+from render import legend as board_legend
 from rules import GAMES, RulesError, counted, get_game
 
 from .. import workers
@@ -77,8 +78,9 @@ class LookupCommands(Boards):
     async def board(self, ctx: Context, match: int | None = None) -> Response:
         view = await self._viewed(ctx, match)
         headline = self.words.moves_so_far(view)
-        board = await self.board_message(view, headline, show_last=True)
-        return Response(reply=Message(board.text, files=board.files))
+        mine = view.side_of(ctx.user_id)
+        board = await self.board_message(view, headline, show_last=True, viewer=mine)
+        return Response(reply=Message(board.text, files=board.files), ephemeral=True)
 
     async def games(self, ctx: Context) -> Response:
         return Response(reply=await self._games_message(ctx, 0))
@@ -112,7 +114,7 @@ class LookupCommands(Boards):
         try:
             gif = await workers.run(
                 game_gif, game.id, record.positions, record.moves, outcome=view.outcome,
-                max_bytes=max(room, 0),
+                perspective=view.picture_side, max_bytes=max(room, 0),
             )  # fmt: skip
             files.append(Attachment(f"{game.id}-{view.id}.gif", gif))
         except RulesError:
@@ -181,7 +183,7 @@ class LookupCommands(Boards):
         png = await workers.run(board_png, chosen.id, chosen.initial_position())
         return Response(
             reply=Message(
-                chosen.summary,
+                f"{chosen.summary}\n\n{board_legend(chosen.id)}",
                 title=f"How to play {chosen.name}",
                 files=(Attachment(f"{chosen.id}-start.png", png),),
             ),

@@ -89,7 +89,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         example="/move move:11-15",
     ),
     CommandSpec(
-        "board", "Show a game's current board (anyone may look).", "lookups.board", (MATCH,)
+        "board",
+        "Show a game's board to you alone, from your side (anyone may look).",
+        "lookups.board",
+        (MATCH,),
     ),
     CommandSpec("games", "List the games in progress in this channel.", "lookups.games"),
     CommandSpec("resign", "Resign your game.", "playing.resign", (MATCH,)),

@@ -148,6 +148,14 @@ class MatchView:
     def user_to_move(self) -> int | None:
         return self.players[self.side_to_move] if self.active else None
 
+    @property
+    def picture_side(self) -> str | None:
+        """The side a match's public pictures are seen from, the same in every post: the
+        person's against the computer; between people, the game's usual view (None)."""
+        if self.computer_side is None:
+            return None
+        return get_game(self.game_id).opponent(self.computer_side)
+
     def side_of(self, user_id: int) -> str | None:
         return next((s for s, u in self.players.items() if u == user_id), None)
 

@@ -7,9 +7,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bot.console import Console
 from bot.service import MatchService
+from render.api import DRAWINGS
+from render.checkers import cell_of as checkers_cell
 from rules import get_game, reason_text, result_text
 from tests.faults import ROOT
 from tests.gamekit import GAME_IDS, random_record
@@ -229,3 +232,42 @@ async def said_after(console: tuple[Console, list[str]], *lines: str) -> str:
     for line in lines:
         await bot.line(line)
     return "\n".join(output)
+
+
+def shown_square_1(line: str) -> str:
+    """Which man a posted Checkers board shows where the usual view has square 1: 'black'
+    (the usual view, Black's men at the top) or 'white' (the board turned round)."""
+    path = line.rsplit("[file ", 1)[1].rstrip("]")
+    drawing = DRAWINGS["checkers"]
+    x, y = drawing.shape.centre(checkers_cell(1), drawing.default_size, False)
+    with Image.open(path) as image:
+        red = image.convert("RGB").getpixel((round(x), round(y)))
+    assert isinstance(red, tuple)
+    return "black" if red[0] < 100 else "white"
+
+
+async def test_public_boards_keep_one_orientation_and_board_is_private_from_your_side(
+    console: tuple[Console, list[str]],
+) -> None:
+    bot, output = console
+    for line in (
+        "alice: /challenge @bob checkers side:black",
+        "bob: [Accept]",
+        "#checkers-1 alice: /move 11-15",
+        "#checkers-1 bob: /move 24-20",
+        "#checkers-1 alice: /move 8-11",
+    ):
+        await bot.line(line)
+    public = [line for line in output if line.startswith("#checkers-1 bot: [file ")]
+    assert len(public) == 4  # the first board, then one a move
+    assert [shown_square_1(line) for line in public] == ["black"] * 4
+    assert "Pieces: dark discs = Black" in "\n".join(output)  # the first board's legend
+    before = len(output)
+    await bot.line("#checkers-1 alice: /board")
+    await bot.line("#checkers-1 bob: /board")
+    asked = [line for line in output[before:] if "[file " in line]
+    assert [line.split(":", 1)[0] for line in asked] == [
+        "#checkers-1 bot (to alice)",
+        "#checkers-1 bot (to bob)",
+    ]
+    assert [shown_square_1(line) for line in asked] == ["white", "black"]  # Alice plays Black

@@ -99,7 +99,7 @@ async def test_a_whole_game_through_discord(discord_bot: DiscordHarness) -> None
     assert "The board is in the game's thread" in one(sent, "ephemeral").text
     assert one(sent, "post").channel_id == thread
 
-    spectator = one(await bot.command(CAROL, "board", CHANNEL_ID), "reply")
+    spectator = one(await bot.command(CAROL, "board", CHANNEL_ID), "ephemeral")  # only hers
     assert spectator.files and "After 2 moves (the last 22-18)." in spectator.text
 
     offer = one(await bot.click(ALICE, moved, "Offer draw"), "post")
@@ -254,8 +254,12 @@ async def test_only_the_player_to_move_and_the_challenged_are_pinged(
     thread = first_board.channel_id
     moved = one(await bot.command(ALICE, "move", thread, move="11-15"), "reply")
     assert moved.may_ping == {BOB[0]} and f"<@{BOB[0]}> (White) to move" in moved.text
-    for name, options in (("board", {}), ("games", {}), ("stats", {"user": ALICE})):
-        looked = one(await bot.command(CAROL, name, thread, **options), "reply")
+    for name, options, kind in (
+        ("board", {}, "ephemeral"),
+        ("games", {}, "reply"),
+        ("stats", {"user": ALICE}, "reply"),
+    ):
+        looked = one(await bot.command(CAROL, name, thread, **options), kind)
         assert looked.may_ping == set(), name  # spectators' replies ping nobody
     await resign(bot, BOB, thread)
     board = one(await bot.command(CAROL, "leaderboard", game="checkers"), "reply")
@@ -464,13 +468,13 @@ async def test_a_game_against_the_computer_shows_its_start_then_each_move_in_its
         ALICE, "challenge", game="checkers", opponent=me, side="white", level=1
     )
     await bot.settle()
-    sent = bot.fake.sent[bot.fake.sent.index(sent[0]):]
+    sent = bot.fake.sent[bot.fake.sent.index(sent[0]) :]
     assert not any("Sorry" in s.text for s in sent)
     boards = [s for s in sent if s.kind == "post" and s.files]
     assert [b.channel_id != CHANNEL_ID for b in boards] == [True, True]  # in the thread
     assert "has started" in boards[0].text or "challenged me" in boards[0].text
     assert f"<@{APP_ID}> played" in boards[1].text and boards[1].labels == ["Resign"]
-    started = (await bot.bot.handlers.service.core.match(1))
+    started = await bot.bot.handlers.service.core.match(1)
     assert started.thread_id == boards[0].channel_id and started.ply == 1
     assert await bot.bot.handlers.service.store.ids("SELECT id FROM matches") == [1]
     edits = [s for s in bot.fake.sent if s.kind == "edit" and s.message_id == boards[0].message_id]

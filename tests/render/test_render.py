@@ -9,11 +9,9 @@ from PIL import GifImagePlugin, Image
 
 from render import board_png, game_gif
 from render.api import DRAWINGS
-from render.checkers import SHAPE as CHECKERS_SHAPE
 from render.checkers import cell_of
 from render.cli import main as render_main
-from render.theme import LAST_MOVE, LAST_MOVE_MIX, mix
-from rules import GameRecord, RulesError, UnknownGame, get_game
+from rules import RulesError, UnknownGame, get_game
 from rules.the_crown_board import INDEX
 from tests.gamekit import GAME_IDS, random_record
 
@@ -73,29 +71,6 @@ def test_every_position_of_random_games_renders(game_id: str) -> None:
             for side in (None, *game.sides):
                 png = board_png(game_id, position, last_move=move, before=before, perspective=side)
                 assert decode(png).size == (layout.width, layout.height)
-
-
-def test_last_move_tints_the_cell_it_left() -> None:
-    record = GameRecord.replay(get_game("checkers"), ["11-15"])
-    plain = board_png("checkers", record.position)
-    marked = board_png("checkers", record.position, last_move="11-15", before=record.positions[0])
-    dark = CHECKERS_SHAPE.dark
-    assert close(pixel_at("checkers", plain, cell_of(11)), dark)
-    assert close(pixel_at("checkers", marked, cell_of(11)), mix(dark, LAST_MOVE, LAST_MOVE_MIX))
-    assert close(pixel_at("checkers", marked, cell_of(13)), dark)  # an untouched square
-
-
-def test_captured_piece_cell_is_ringed_and_the_path_drawn() -> None:
-    record = GameRecord.replay(get_game("checkers"), ["11-15", "22-18", "15x22"])
-    png = board_png("checkers", record.position, last_move="15x22", before=record.positions[-2])
-    drawing = DRAWINGS["checkers"]
-    x, y = drawing.shape.centre(cell_of(18), 512, False)
-    ring = round(drawing.shape.layout(512).piece / 2 * 0.72)
-    image = decode(png)
-    assert any(
-        close(rgb(image, (round(x) + ring + dx, round(y))), (226, 64, 56), 40)
-        for dx in range(-3, 4)
-    )
 
 
 def test_perspective_turns_the_checkers_board_round() -> None:

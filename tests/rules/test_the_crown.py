@@ -257,9 +257,7 @@ def test_a_move_onto_ones_own_piece_says_what_is_there() -> None:
 
 def test_check_and_checkmate_are_said_in_words() -> None:
     mated = GAME.decode("Pf1 Kb7 Sd2 Sd3 Sd4 pa9 ka10 b")
-    assert check_text(GAME, mated) == (
-        "is checkmated: the Prince leaves the board (play a9++)"
-    )
+    assert check_text(GAME, mated) == ("is checkmated: the Prince leaves the board (play a9++)")
     checked = next(p for p in sample_positions("the-crown", games=40, per_game=30)
                    if GAME.in_check(p) and GAME.forced_exit(p) is None)  # fmt: skip
     assert check_text(GAME, checked) == "is in check, and to move"
