@@ -26,6 +26,7 @@ from .theme import (
     STATUS_TEXT,
     WIN,
     WIN_MIX,
+    WIN_RING,
     font,
     mix,
 )
@@ -197,7 +198,7 @@ class Shape(ABC):
                 image.paste(label, (round(x), round(y)), label)
         rings = (
             (scene.jumped, PATH_LINE, True), (scene.captured, CAPTURED, False),
-            (scene.checked, CAPTURED, False), (scene.winning, WIN, False),
+            (scene.checked, CAPTURED, False), (scene.winning, WIN_RING, False),
         )  # fmt: skip
         for cells, colour, dashed in rings:
             for cell in cells:
@@ -222,7 +223,7 @@ FILLS: tuple[tuple[RGB, float], ...] = (
     ((0, 0, 0), 0.0), (LAST_MOVE, LAST_MOVE_MIX), (CHECK, CHECK_MIX), (WIN, WIN_MIX),
 )  # fmt: skip
 #: every other colour a picture draws with
-INKS = (CAPTURED, PATH_LINE, START, WIN, STATUS_BAR, STATUS_TEXT)
+INKS = (CAPTURED, PATH_LINE, START, WIN_RING, STATUS_BAR, STATUS_TEXT)
 
 
 def ring(

@@ -20,6 +20,7 @@ CHECK: RGB = (232, 40, 40)  # a piece in check: its cell mixed with this
 CHECK_MIX = 0.55
 WIN: RGB = (40, 110, 235)  # the line of pieces that won: cells mixed with this, rings
 WIN_MIX = 0.45
+WIN_RING: RGB = (250, 250, 250)  # round each piece of that line
 PATH_LINE: RGB = (240, 190, 40)
 GOLD: RGB = (232, 184, 48)
 GOLD_DARK: RGB = (150, 108, 20)
