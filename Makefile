@@ -30,9 +30,10 @@ test: install-test
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict rules render ai
 	$(BIN)/mypy bot bench tests
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 	@echo "The Discord adapter's tests again, every request taking 0-300 ms as Discord's do:"
-	FAKE_DISCORD_LATENCY_MS=150 $(BIN)/python -m pytest tests/bot/test_discord.py tests/bot/test_discord_refusals.py
+	FAKE_DISCORD_LATENCY_MS=150 $(BIN)/python -m pytest tests/bot/adapters/discord/test_discord.py tests/bot/adapters/discord/test_discord_refusals.py
 
 bench: install-test
 	$(BIN)/python bench/perft.py checkers 9

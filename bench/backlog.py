@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.match.records import SweepEvent
-from bot.service import MatchService
+from bot.service.match_service import MatchService
+from bot.service.sweeper import Sweeper
+from bot.service.views import SweepEvent
 from bot.store import Store
-from bot.sweeper import Sweeper
 from tests.pgserver import throwaway_database
 from tests.servicekit import CHANNEL, Clock, start_match
 

@@ -30,10 +30,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.players import Load, pair
-from bot import workers
-from bot.checkdb import check_db
-from bot.match.records import MoveResult
-from bot.service import MatchService
+from bot.runtime import workers
+from bot.runtime.checkdb import check_db
+from bot.service.match_service import MatchService
+from bot.service.views import MoveResult
 from bot.store import Store
 from tests.pgserver import throwaway_database
 

@@ -9,9 +9,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot import workers
-from bot.match.records import MoveResult
-from bot.service import MatchService
+from bot.runtime import workers
+from bot.service.match_service import MatchService
+from bot.service.views import MoveResult
 from render import board_png
 from rules import GAMES
 

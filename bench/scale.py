@@ -33,7 +33,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.service import MatchService
+from bot.service.match_service import MatchService
 from bot.store import Store
 from bot.store.drivers import driver_of
 from rules import GAMES, GameRecord

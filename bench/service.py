@@ -23,8 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.players import Load, pair
-from bot import workers
-from bot.service import MatchService
+from bot.runtime import workers
+from bot.service.match_service import MatchService
 from bot.store import Store
 
 MATCHES = 200

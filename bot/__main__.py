@@ -10,14 +10,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from . import checkdb
-from .checkdb import check_db
-from .config import Settings, SettingsError
-from .errors import StartupError
-from .shards import Shards
-from .store import DatabaseUrl, Store
-from .store.copy import __doc__ as copy_doc
-from .store.copy import copy_db
+from bot.errors import StartupError
+from bot.runtime import checkdb
+from bot.runtime.checkdb import check_db
+from bot.runtime.config import Settings, SettingsError
+from bot.runtime.shards import Shards
+from bot.store import DatabaseUrl, Store
+from bot.store.copy import __doc__ as copy_doc
+from bot.store.copy import copy_db
 
 NO_TOKEN = (
     "No DISCORD_TOKEN set: create a bot at https://discord.com/developers/applications "
@@ -97,14 +97,14 @@ def _run(args: argparse.Namespace) -> int:
         print(f"checked {count} matches: {len(problems)} problem(s)")
         return 1 if problems else 0
     if args.command == "console":
-        from .console import run_console_at
+        from bot.adapters.console import run_console_at
 
         asyncio.run(run_console_at(database, Path(args.out), settings))
         return 0
     if not settings.discord_token:
         print(NO_TOKEN, file=sys.stderr)
         return 1
-    from .discord_run import run_bot
+    from bot.adapters.discord.run import run_bot
 
     return run_bot(settings, sync_globally=args.command == "sync")
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import Console
-from bot.service import MatchService
+from bot.adapters.console import Console
+from bot.service.match_service import MatchService
 from bot.store import Store
 from tests.faults import ROOT
 from tests.pgserver import PgServer

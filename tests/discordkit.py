@@ -17,8 +17,8 @@ from typing import Any
 from discord.guild import Guild
 from discord.user import ClientUser
 
-from bot.config import Settings
-from bot.discord_bot import GameBot
+from bot.adapters.discord.gamebot import GameBot
+from bot.runtime.config import Settings
 from tests.fakediscord import (
     ATTACH_FILES,
     CREATE_PUBLIC_THREADS,

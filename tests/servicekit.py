@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
+from bot.adapters.wording import result_parts
 from bot.errors import Refusal, join_parts
-from bot.match.records import MatchView, SweepEvent
-from bot.service import MatchService
+from bot.service.match_service import MatchService
+from bot.service.views import MatchView, SweepEvent
 from bot.store import Store
 from bot.store.legacy import MIGRATIONS
-from bot.wording import result_parts
 
 GUILD, CHANNEL = 1, 10
 #: the service's keyword arguments for an action taken in the test channel

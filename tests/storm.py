@@ -7,7 +7,7 @@ import asyncio
 import random
 import sys
 
-from bot.service import MatchService
+from bot.service.match_service import MatchService
 from bot.store import Store
 from rules import GAMES
 from tests.servicekit import GUILD, start_match

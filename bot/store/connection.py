@@ -27,13 +27,13 @@ from sqlalchemy import Table, event
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.sql.base import Executable
 
-from ..errors import StoreError
-from .drivers import Driver, Params, driver_of
-from .migrations import known_revisions, upgrade
-from .refusals import cannot_save, never_sent, raise_if_refused, refusals
-from .rows import Row
-from .tasks import uncancelled
-from .urls import DatabaseUrl
+from bot.errors import StoreError
+from bot.store.drivers import Driver, Params, driver_of
+from bot.store.migrations import known_revisions, upgrade
+from bot.store.refusals import cannot_save, never_sent, raise_if_refused, refusals
+from bot.store.rows import Row
+from bot.store.tasks import uncancelled
+from bot.store.urls import DatabaseUrl
 
 T = TypeVar("T")
 log = logging.getLogger("bot.store")

@@ -12,10 +12,10 @@ from collections.abc import Callable
 
 from sqlalchemy import Table, bindparam, select, update
 
-from ..errors import StoreError
-from . import schema
-from .connection import Store, Tx
-from .migrations import head_revision
+from bot.errors import StoreError
+from bot.store import schema
+from bot.store.connection import Store, Tx
+from bot.store.migrations import head_revision
 
 BATCH = 5_000
 #: what the move log's trigger changes in a match row

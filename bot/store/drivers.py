@@ -19,8 +19,8 @@ from typing import Any, TypeVar
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql.base import Executable
 
-from .rows import Row, rows_of
-from .tasks import uncancelled
+from bot.store.rows import Row, rows_of
+from bot.store.tasks import uncancelled
 
 T = TypeVar("T")
 

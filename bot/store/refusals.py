@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from sqlalchemy.exc import DBAPIError, InterfaceError
 
-from ..errors import CannotSave
+from bot.errors import CannotSave
 
 log = logging.getLogger("bot.store")
 

@@ -14,8 +14,8 @@ from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
-from ..errors import StoreError
-from .refusals import cannot_save, causes
+from bot.errors import StoreError
+from bot.store.refusals import cannot_save, causes
 
 _SQLITE = ("sqlite://", "sqlite+aiosqlite://")
 _POSTGRESQL = ("postgresql://", "postgres://", "postgresql+asyncpg://")

@@ -1,0 +1,135 @@
+"""What the command handlers share: who acts and where, and a match's board message."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.adapters.replies import Attachment, Button, Message, Response
+from bot.adapters.wording import People, Wording
+from bot.runtime import workers
+from bot.service.match_service import MatchService
+from bot.service.views import MatchView
+from render import board_png
+from render import legend as board_legend
+from rules import GameRecord, capitalised, get_game
+
+
+@dataclass(frozen=True)
+class Context:
+    """Who acts, and where (the channel may be a match's thread)."""
+
+    guild_id: int
+    channel_id: int
+    user_id: int
+    user_name: str  # as they appear on this server
+    #: may manage messages here (a server moderator): may call off anyone's game
+    moderator: bool = False
+    #: the account's own name, shown on servers where they have not been seen
+    global_name: str = ""
+    #: the largest attachment the server allows (Discord: 10 MiB without boosts)
+    upload_limit: int = 10 * 1024 * 1024
+
+
+def here(ctx: Context) -> dict[str, int]:
+    """The server and channel an action comes from, as the service's keyword arguments."""
+    return {"guild_id": ctx.guild_id, "channel_id": ctx.channel_id}
+
+
+async def render_png(
+    match: MatchView, record: GameRecord, *, show_last: bool, viewer: str | None
+) -> bytes:
+    """The board seen from `viewer`'s side, with the last move if asked (rendered off the
+    event loop)."""
+    last = show_last and bool(record.moves)
+    return await workers.run(
+        board_png,
+        match.game_id,
+        record.position,
+        last_move=record.moves[-1] if last else None,
+        before=record.positions[-2] if last else None,
+        perspective=viewer,
+        outcome=match.outcome,
+    )
+
+
+def match_buttons(match: MatchView) -> tuple[Button, ...]:
+    """Rematch on a finished game; draw answers or an offer, and Resign, on one in play."""
+    if not match.active:
+        return (Button("Rematch", "rematch", match.id, "primary"),) if match.ply else ()
+    offer: tuple[Button, ...]
+    if match.computer_level is not None:
+        offer = ()  # the computer plays every game out
+    elif match.draw_offer_by is not None:
+        offer = (
+            Button("Accept draw", "drawyes", match.id, "success"),
+            Button("Decline draw", "drawno", match.id),
+        )
+    else:
+        offer = (Button("Offer draw", "draw", match.id),)
+    return (*offer, Button("Resign", "resign", match.id, "danger"))
+
+
+class Boards:
+    """The service, the words for one adapter, and board messages."""
+
+    def __init__(self, service: MatchService, people: People) -> None:
+        self.service = service
+        self.words = Wording(people)
+
+    async def board_message(
+        self,
+        match: MatchView,
+        headline: str,
+        *,
+        show_last: bool = False,
+        legend: bool = False,
+        viewer: str | None = None,
+    ) -> Message:
+        """The board picture with who is to move (or the result) and the right buttons;
+        seen from the match's usual side, or `viewer`'s; `legend` adds what the pieces are."""
+        record = await self.service.core.replay(match.id)
+        viewer = viewer or match.picture_side
+        png = await render_png(match, record, show_last=show_last, viewer=viewer)
+        game = get_game(match.game_id)
+        text = self.words.board_text(match, headline)
+        return Message(
+            f"{text}\n{board_legend(game.id)}" if legend else text,
+            files=(Attachment(f"{game.id}-{match.id}-{match.ply}.png", png),),
+            buttons=match_buttons(match),
+            pings=(match.user_to_move,) if match.user_to_move is not None else (),
+            shows=f"board:{match.id}",
+        )
+
+    def in_match(self, ctx: Context, match: MatchView, board: Message, note: str) -> Response:
+        """In the match's thread the board is the reply; elsewhere it goes to the thread."""
+        if match.thread_id in (None, ctx.channel_id):
+            return Response(reply=board)
+        return Response(
+            reply=Message(self.words.board_elsewhere(note, match)),
+            ephemeral=True,
+            match_id=match.id,
+            posts=(board,),
+        )
+
+    async def started_here(self, match: MatchView, headline: str) -> Response:
+        """A game started by a command (not a button): its start is the reply."""
+        started = await self.started(match, headline)
+        return Response(
+            reply=started.edit_origin,
+            open_thread=started.open_thread,
+            match_id=started.match_id,
+            posts=started.posts,
+        )
+
+    async def started(self, match: MatchView, headline: str) -> Response:
+        names = [
+            await self.service.standings.known_name(match.guild_id, u) or str(u)
+            for u in match.players.values()
+        ]
+        sides = capitalised(self.words.sides(match))  # it opens a sentence
+        return Response(
+            edit_origin=Message(self.words.started(match)),
+            open_thread=self.words.thread_name(match, names),
+            match_id=match.id,
+            posts=(await self.board_message(match, f"{headline} {sides}.", legend=True),),
+        )

@@ -1,0 +1,129 @@
+"""Commands by name and buttons by custom id, to their handlers. Both adapters (Discord,
+console) call these and only these; refusals become private replies."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.adapters.commands.boards import Context
+from bot.adapters.commands.lookups import LookupCommands
+from bot.adapters.commands.playing import PlayingCommands
+from bot.adapters.commands.registry import (
+    BOT_SUFFIX,
+    BY_NAME,
+    COMMANDS,
+    GLOBAL_SUFFIX,
+    NAME_SUFFIX,
+    check_options,
+)
+from bot.adapters.replies import BUTTON_PREFIX, Message, Response, private
+from bot.adapters.wording import People
+from bot.errors import Refusal
+from bot.service.match_service import MatchService
+from bot.service.views import MoveResult, SweepEvent
+
+_NUMBER = re.compile(r"[0-9]{1,20}")
+Handler = Callable[..., Awaitable[Response]]
+
+
+class Commands:
+    def __init__(
+        self,
+        service: MatchService,
+        people: People,
+        default_move_time: str | None = None,
+        *,
+        computer_id: int | None = None,
+    ) -> None:
+        self.service = service
+        self.people = people
+        self.computer_id = computer_id
+        self.playing = PlayingCommands(service, people)
+        self.playing.default_move_time = default_move_time
+        self.playing.computer_id = computer_id
+        self.lookups = LookupCommands(service, people)
+        p = self.playing
+        self.handlers: dict[str, Handler] = {
+            spec.name: getattr(
+                getattr(self, spec.handler.split(".")[0]), spec.handler.split(".")[1]
+            )
+            for spec in COMMANDS
+        }
+        #: buttons: (handler, acts on a challenge rather than a match)
+        #: buttons: (handler, what the number names: a challenge, a match, or a page)
+        self.buttons: dict[str, tuple[Handler, str]] = {
+            "accept": (p.accept, "challenge"), "decline": (p.decline, "challenge"),
+            "cancel": (p.cancel, "challenge"), "resign": (p.resign, "match"),
+            "resignyes": (p.resign_confirmed, "match"), "draw": (p.draw, "match"),
+            "rematch": (p.rematch, "match"), "drawyes": (p.draw_yes, "match"),
+            "drawno": (p.draw_no, "match"), "lbpage": (self.lookups.leaderboard_page, "page"),
+            "gamespage": (self.lookups.games_page, "page"),
+        }  # fmt: skip
+
+    async def run(self, command: str, ctx: Context, **options: Any) -> Response:
+        """Run a command by name; bad or missing options get a private answer."""
+        problem = check_options(command, options)
+        if problem is not None:
+            return private(problem)
+        names = {ctx.user_id: (ctx.user_name, ctx.global_name or ctx.user_name)}
+        for option in BY_NAME[command].options:
+            name = options.pop(option.name + NAME_SUFFIX, None)
+            everywhere = options.pop(option.name + GLOBAL_SUFFIX, None) or name
+            is_bot = options.pop(option.name + BOT_SUFFIX, False)
+            if is_bot and command == "challenge" and options[option.name] != self.computer_id:
+                who = self.people.name(options[option.name])
+                return private(f"{who} is a bot account: challenge a person, or me.")
+            if option.kind == "user" and options.get(option.name) is not None and name:
+                names[options[option.name]] = (name, everywhere or name)
+        return await self._safely(self.handlers[command], ctx, names, **options)
+
+    async def click(self, ctx: Context, custom_id: str) -> Response:
+        """A button press: `bgb:<action>:<id>`, checked to belong where it was pressed."""
+        parts = custom_id.split(":")
+        if len(parts) != 3 or parts[0] != BUTTON_PREFIX or not _NUMBER.fullmatch(parts[2]):
+            return private("That button is no longer in use.")
+        action, number = parts[1], int(parts[2])
+        if action not in self.buttons:
+            return private("That button is no longer in use.")
+        handler, names_what = self.buttons[action]
+        if names_what == "match":
+            try:
+                await self.service.core.check_here(number, ctx.guild_id, ctx.channel_id)
+            except Refusal as refusal:
+                return private(refusal.text(self.people.name))
+        names = {ctx.user_id: (ctx.user_name, ctx.global_name or ctx.user_name)}
+        return await self._safely(handler, ctx, names, number)
+
+    async def _safely(
+        self,
+        handler: Handler,
+        ctx: Context,
+        names: dict[int, tuple[str, str]],
+        *args: Any,
+        **kwargs: Any,
+    ) -> Response:
+        """Call a handler; a refusal becomes a private reply and writes nothing. After a
+        success the display names seen are remembered, if the database takes them."""
+        try:
+            response = await handler(ctx, *args, **kwargs)
+        except Refusal as refusal:
+            return private(refusal.text(self.people.name))
+        await self.service.standings.remember_all(ctx.guild_id, names)
+        return response
+
+    async def move_choices(self, ctx: Context, typed: str, match: int | None = None) -> list[str]:
+        return await self.playing.move_choices(ctx, typed, match)
+
+    async def match_choices(self, ctx: Context, typed: str) -> list[tuple[str, int]]:
+        return await self.lookups.match_choices(ctx, typed)
+
+    async def thread_gone(self, thread_id: int) -> list[tuple[int, Message]]:
+        return await self.lookups.thread_gone(thread_id)
+
+    async def computer_moved(self, result: MoveResult) -> Message:
+        return await self.playing.moved(result)
+
+    async def announce(self, event: SweepEvent) -> tuple[int | None, int, Message]:
+        return await self.lookups.announce(event)

@@ -1,0 +1,217 @@
+"""Handlers that only look: boards, lists, histories, leaderboards, stats, rules and help;
+and the words for the sweeper's news."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from bot.adapters.commands.boards import Boards, Context
+from bot.adapters.commands.registry import COMMANDS
+from bot.adapters.replies import Attachment, Button, Message, Response
+from bot.runtime import workers
+from bot.service.core import pick_game
+from bot.service.views import MatchView, SweepEvent, SweepKind
+from render import board_png, game_gif
+from render import legend as board_legend
+from rules import GAMES, RulesError, counted, get_game
+
+#: lines a page of a list shows (a leaderboard, the channel's games)
+PAGE = 10
+#: a leaderboard button's number: the game's place in GAMES times this, plus the page
+PAGE_CODE = 100_000
+GAME_IDS = list(GAMES)
+
+
+def _clamp(page: int, items: int) -> tuple[int, int]:
+    """(the page, clamped to those there are, and how many pages there are)."""
+    pages = max(1, math.ceil(items / PAGE))
+    return max(0, min(page, pages - 1)), pages
+
+
+def _pager(action: str, page: int, pages: int, number: Callable[[int], int]) -> tuple[Button, ...]:
+    """Previous / Next buttons, where there is a page to go to."""
+    buttons = []
+    if page > 0:
+        buttons.append(Button("Previous", action, number(page - 1)))
+    if page < pages - 1:
+        buttons.append(Button("Next", action, number(page + 1)))
+    return tuple(buttons)
+
+
+def moves_counted(plies: int) -> str:
+    """'161 moves (numbered 1 to 81 in the record, one number a pair)': the bot counts each
+    side's move, the record numbers them in pairs, so the answer says both."""
+    if plies < 2:
+        return counted(plies, "move")
+    return f"{plies} moves (numbered 1 to {(plies + 1) // 2} in the record, one number a pair)"
+
+
+#: Discord's cap on a whole request, attachments and all (each attachment also within the
+#: server's own upload limit), and what the message's fields and framing take of it
+REQUEST_LIMIT = 25 * 1024 * 1024
+UPLOAD_MARGIN = 64 * 1024
+
+
+class LookupCommands(Boards):
+    async def _viewed(self, ctx: Context, match: int | None) -> MatchView:
+        row = await self.service.core.resolve(ctx.guild_id, ctx.channel_id, ctx.user_id, match)
+        return await self.service.core.match(row["id"])
+
+    async def match_choices(self, ctx: Context, typed: str) -> list[tuple[str, int]]:
+        """Autocomplete for a match number: the caller's games on this server, then the
+        channel's, as (label, number); a hint (number 0) when there is none."""
+        core = self.service.core
+        mine = await core.matches.of_user(ctx.guild_id, ctx.user_id, ("active",), 25)
+        here = await core.matches.active_here(ctx.guild_id, ctx.channel_id)
+        seen: dict[int, str] = {}
+        for row in [*mine, *here]:
+            view = MatchView.of(row)
+            if view.id not in seen:
+                seen[view.id] = self.words.match_label(view, ctx.user_id)
+        wanted = typed.strip().lstrip("#")
+        choices = [(label, n) for n, label in seen.items() if wanted in f"{n} {label}"]
+        if not seen:
+            return [("You have no game in progress here: start one with /challenge", 0)]
+        return choices[:25]
+
+    async def board(self, ctx: Context, match: int | None = None) -> Response:
+        view = await self._viewed(ctx, match)
+        headline = self.words.moves_so_far(view)
+        mine = view.side_of(ctx.user_id)
+        board = await self.board_message(view, headline, show_last=True, viewer=mine)
+        return Response(reply=Message(board.text, files=board.files), ephemeral=True)
+
+    async def games(self, ctx: Context) -> Response:
+        return Response(reply=await self._games_message(ctx, 0))
+
+    async def games_page(self, ctx: Context, page: int) -> Response:
+        return Response(edit_origin=await self._games_message(ctx, page))
+
+    async def _games_message(self, ctx: Context, page: int) -> Message:
+        """A page of the channel's games in progress: whole lines only, Previous / Next."""
+        matches = await self.service.core.matches.active_here(ctx.guild_id, ctx.channel_id)
+        if not matches:
+            return Message("No game is in progress in this channel. Start one with /challenge.")
+        page, pages = _clamp(page, len(matches))
+        views = [MatchView.of(m) for m in matches[page * PAGE : (page + 1) * PAGE]]
+        title = "Games in progress" + (f" — page {page + 1} of {pages}" if pages > 1 else "")
+        buttons = _pager("gamespage", page, pages, lambda n: n)
+        return Message(self.words.games_here(views), title=title, buttons=buttons)
+
+    async def history(self, ctx: Context, match: int | None = None) -> Response:
+        view = await self._viewed(ctx, match)
+        game = get_game(view.game_id)
+        record = await self.service.core.replay(view.id)
+        names = {
+            u: await self.service.standings.known_name(ctx.guild_id, u) or f"player {u}"
+            for u in view.players.values()
+        }
+        filename, text = self.words.history(view, names)
+        room = min(ctx.upload_limit, REQUEST_LIMIT - len(text.encode()) - UPLOAD_MARGIN)
+        files = [Attachment(filename, text.encode())]
+        note = ""
+        try:
+            gif = await workers.run(
+                game_gif, game.id, record.positions, record.moves, outcome=view.outcome,
+                perspective=view.picture_side, max_bytes=max(room, 0),
+            )  # fmt: skip
+            files.append(Attachment(f"{game.id}-{view.id}.gif", gif))
+        except RulesError:
+            note = " No replay fits in this server's upload limit, so only the moves are attached."
+        result = self.words.result(view)
+        return Response(
+            reply=Message(
+                f"**{game.name} #{view.id}**: {moves_counted(len(view.moves))}. {result}.{note}",
+                files=tuple(files),
+            )
+        )
+
+    async def leaderboard(self, ctx: Context, game: str) -> Response:
+        return Response(reply=await self._leaderboard_message(ctx, pick_game(game).id, 0))
+
+    async def leaderboard_page(self, ctx: Context, code: int) -> Response:
+        """A Previous / Next press: `code` is the game's place in GAMES and the page."""
+        index, page = divmod(code, PAGE_CODE)
+        if index >= len(GAME_IDS):
+            return Response(reply=Message("That button is no longer in use."), ephemeral=True)
+        message = await self._leaderboard_message(ctx, GAME_IDS[index], page)
+        return Response(edit_origin=message)
+
+    async def _leaderboard_message(self, ctx: Context, game_id: str, page: int) -> Message:
+        """A page of the server's leaderboard, with the reader's own place when it is not on
+        that page."""
+        standings = self.service.standings
+        name = pick_game(game_id).name
+        rank, total = await standings.place(ctx.guild_id, game_id, ctx.user_id)
+        if not total:
+            return Message(f"Nobody has finished a rated {name} game here yet.")
+        page, pages = _clamp(page, total)
+        rows = await standings.leaderboard(ctx.guild_id, game_id, PAGE, page * PAGE)
+        text = self.words.leaderboard(rows)
+        if rank is not None and not any(r.user_id == ctx.user_id for r in rows):
+            text += f"\nYour place: #{rank} of {total}."
+        title = f"{name} leaderboard (W-D-L)" + (
+            f" — page {page + 1} of {pages}" if pages > 1 else ""
+        )
+        code = GAME_IDS.index(game_id) * PAGE_CODE
+        buttons = _pager("lbpage", page, pages, lambda n: code + n)
+        return Message(text, title=title, buttons=buttons)
+
+    async def stats(
+        self, ctx: Context, user: int | None = None, game: str | None = None
+    ) -> Response:
+        who = user if user is not None else ctx.user_id
+        stats = await self.service.standings.stats(ctx.guild_id, who, game)
+        known = await self.service.standings.known_name(ctx.guild_id, who)
+        name = self.words.person(who, known)
+        if not stats:
+            return Response(reply=Message(f"{name} has no finished games here yet."))
+        rated = any(s.rating is not None for s in stats)
+        return Response(
+            reply=Message(
+                "Rating (± two deviations), then wins-draws-losses, in all and on each side."
+                if rated
+                else "Wins-draws-losses against the computer, by its level (unrated).",
+                title=f"Stats for {name}",
+                fields=self.words.stats(stats),
+            )
+        )
+
+    async def rules(self, ctx: Context, game: str) -> Response:
+        chosen = pick_game(game)
+        png = await workers.run(board_png, chosen.id, chosen.initial_position())
+        return Response(
+            reply=Message(
+                f"{chosen.summary}\n\n{board_legend(chosen.id)}",
+                title=f"How to play {chosen.name}",
+                files=(Attachment(f"{chosen.id}-start.png", png),),
+            ),
+            ephemeral=True,
+        )
+
+    async def help(self, ctx: Context) -> Response:
+        commands = [(c.name, c.help) for c in COMMANDS]
+        return Response(
+            reply=Message(self.words.help(commands), title="Board games"), ephemeral=True
+        )
+
+    async def thread_gone(self, thread_id: int) -> list[tuple[int, Message]]:
+        """(channel, board) for each game whose thread is gone, to tell its players there."""
+        moved = await self.service.play.thread_gone(thread_id)
+        headline = "This game's thread is gone, so the game goes on here."
+        return [(m.channel_id, await self.board_message(m, headline)) for m in moved]
+
+    async def announce(self, event: SweepEvent) -> tuple[int | None, int, Message]:
+        """(match id or None, channel id, message) for what the sweeper did."""
+        if event.challenge is not None:
+            lapsed = self.words.lapsed(event.challenge)
+            shows = f"challenge:{event.challenge.id}"
+            return None, event.challenge.channel_id, Message(lapsed, shows=shows, in_place=True)
+        match = event.match
+        assert match is not None
+        if event.kind == SweepKind.REMINDER:
+            reminder = Message(self.words.reminder(event), pings=(match.user_to_move or 0,))
+            return match.id, match.channel_id, reminder
+        board = await self.board_message(match, self.words.time_headline(event))
+        return match.id, match.channel_id, board

@@ -1,0 +1,167 @@
+"""Handlers that change a game: challenges and their buttons, moves, draws, resignations,
+aborts and rematches."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.adapters.commands.boards import Boards, Context, here
+from bot.adapters.replies import Attachment, Button, Message, Response
+from bot.errors import Refusal
+from bot.runtime import workers
+from bot.service.views import ChallengeStatus, ChallengeView, MoveResult
+from render import board_png
+from rules import get_game
+
+
+class PlayingCommands(Boards):
+    default_move_time: str | None = None
+
+    #: the account the computer plays as (this bot's own); None: no computer opponent
+    computer_id: int | None = None
+
+    async def challenge(
+        self,
+        ctx: Context,
+        game: str,
+        opponent: int | None = None,
+        side: str | None = None,
+        time_per_move: str | None = None,
+        level: int | None = None,
+    ) -> Response:
+        if opponent is not None and opponent == self.computer_id:
+            match = await self.service.computer.start(
+                ctx.guild_id,
+                ctx.channel_id,
+                ctx.user_id,
+                opponent,
+                game,
+                level=level,
+                side=side,
+                move_time=time_per_move or self.default_move_time,
+            )
+            return await self.started_here(match, self.words.did(ctx.user_id, "challenged me"))
+        if level is not None:
+            raise Refusal("A level is for games against me: choose me as the opponent.")
+        made = await self.service.challenges.challenge(
+            ctx.guild_id,
+            ctx.channel_id,
+            ctx.user_id,
+            game,
+            opponent_id=opponent,
+            side=side,
+            move_time=time_per_move or self.default_move_time,
+        )
+        return Response(reply=await self.challenge_message(made))
+
+    async def challenge_message(self, challenge: ChallengeView) -> Message:
+        game = get_game(challenge.game_id)
+        png = await workers.run(board_png, game.id, game.initial_position())
+        return Message(
+            self.words.challenge(challenge),
+            files=(Attachment(f"{game.id}-start.png", png),),
+            buttons=(
+                Button("Accept", "accept", challenge.id, "success"),
+                Button("Decline", "decline", challenge.id),
+                Button("Cancel", "cancel", challenge.id, "danger"),
+            ),
+            pings=(challenge.opponent_id,) if challenge.opponent_id is not None else (),
+            shows=f"challenge:{challenge.id}",
+        )
+
+    async def accept(self, ctx: Context, challenge_id: int) -> Response:
+        match = await self.service.challenges.accept(challenge_id, ctx.user_id, **here(ctx))
+        return await self.started(match, self.words.did(ctx.user_id, "accepted"))
+
+    async def decline(self, ctx: Context, challenge_id: int) -> Response:
+        answered = await self.service.challenges.decline(challenge_id, ctx.user_id, **here(ctx))
+        return Response(edit_origin=Message(self.words.declined(answered, ctx.user_id)))
+
+    async def cancel(self, ctx: Context, challenge_id: int) -> Response:
+        answered = await self.service.challenges.cancel(challenge_id, ctx.user_id, **here(ctx))
+        return Response(edit_origin=Message(self.words.withdrawn(answered, ctx.user_id)))
+
+    async def move(self, ctx: Context, move: str, match: int | None = None) -> Response:
+        result = await self.service.play.move(
+            ctx.guild_id, ctx.channel_id, ctx.user_id, move, match
+        )
+        board = await self.moved(result)
+        return self.in_match(ctx, result.match, board, f"You played {result.move}.")
+
+    async def move_choices(self, ctx: Context, typed: str, match: int | None = None) -> list[str]:
+        """Autocomplete: the player's legal moves that contain what was typed (at most 25)."""
+        moves = await self.service.play.legal_moves(
+            ctx.guild_id, ctx.channel_id, ctx.user_id, match
+        )
+        wanted = "".join(typed.lower().split())
+        return [m for m in moves if wanted in m][:25]
+
+    async def resign(self, ctx: Context, match: int | None = None) -> Response:
+        """Ask first: a private question with the one button that resigns."""
+        view = await self.service.play.playing_in(ctx.guild_id, ctx.channel_id, ctx.user_id, match)
+        question = self.words.resign_question(view, ctx.user_id)
+        confirm = Button("Yes, resign", "resignyes", view.id, "danger")
+        return Response(reply=Message(question, buttons=(confirm,)), ephemeral=True)
+
+    async def resign_confirmed(self, ctx: Context, match: int) -> Response:
+        view = await self.service.play.resign(ctx.guild_id, ctx.channel_id, ctx.user_id, match)
+        board = await self.board_message(view, self.words.did(ctx.user_id, "resigned"))
+        return self.in_match(ctx, view, board, "You resigned.")
+
+    async def draw(self, ctx: Context, match: int | None = None) -> Response:
+        result = await self.service.play.offer_draw(
+            ctx.guild_id, ctx.channel_id, ctx.user_id, match
+        )
+        # an offer needs no headline: the board's status says who offers a draw
+        board = await self.board_message(result.match, "Draw agreed." if result.agreed else "")
+        return self.in_match(ctx, result.match, board, "Done.")
+
+    async def draw_yes(self, ctx: Context, match: int) -> Response:
+        return await self._answer_draw(ctx, match, accept=True)
+
+    async def draw_no(self, ctx: Context, match: int) -> Response:
+        return await self._answer_draw(ctx, match, accept=False)
+
+    async def _answer_draw(self, ctx: Context, match: int, *, accept: bool) -> Response:
+        result = await self.service.play.answer_draw(
+            ctx.guild_id, ctx.channel_id, ctx.user_id, accept, match
+        )
+        headline = "Draw agreed." if accept else self.words.did(ctx.user_id, "declined the draw")
+        board = await self.board_message(result.match, headline)
+        return self.in_match(ctx, result.match, board, "Done.")
+
+    async def abort(self, ctx: Context, match: int | None = None) -> Response:
+        if ctx.moderator and match is None:  # a moderator in a game's thread means that game
+            found = await self.service.core.resolve(ctx.guild_id, ctx.channel_id, ctx.user_id)
+            match = found["id"]
+        view = await self.service.play.abort_game(
+            ctx.guild_id, ctx.channel_id, ctx.user_id, match, moderator=ctx.moderator
+        )
+        board = await self.board_message(view, self.words.did(ctx.user_id, "aborted the game"))
+        return self.in_match(ctx, view, board, "The game is aborted.")
+
+    async def rematch(self, ctx: Context, match: int | None = None) -> Response:
+        if match is None:
+            recent = await self.service.core.matches.of_user(
+                ctx.guild_id, ctx.user_id, ("finished", "aborted"), 1
+            )
+            if not recent:
+                raise Refusal("You have no finished game to ask a rematch of.")
+            match = recent[0]["id"]
+        if (await self.service.core.match(match)).computer_level is not None:
+            again = await self.service.computer.rematch(ctx.guild_id, ctx.user_id, match)
+            return await self.started_here(again, "Rematch!")
+        asked = await self.service.challenges.rematch(ctx.guild_id, ctx.user_id, match)
+        if asked.status == ChallengeStatus.ACCEPTED and asked.match_id is not None:
+            started = await self.started_here(
+                await self.service.core.match(asked.match_id), "Rematch!"
+            )
+            assert started.reply is not None
+            taken_up = replace(started.reply, shows=f"challenge:{asked.id}", in_place=True)
+            return replace(started, updates=(taken_up,))
+        return Response(reply=await self.challenge_message(asked))
+
+    async def moved(self, result: MoveResult) -> Message:
+        """The board after a move (a person's or the computer's), naming who played it."""
+        headline = self.words.did(result.by_user, f"played {result.move}")
+        return await self.board_message(result.match, headline, show_last=True)

@@ -1,0 +1,120 @@
+"""The computer player: when it is its turn in a game, it thinks in a worker process (a pool
+sized to the cores, never on the event loop), plays its move through the service like a
+person, and has the adapter show the board. The workers are shared fairly: when turns wait,
+the next worker goes to the next person in turn (`FairShare`). After a restart it picks up
+the games where it is to move."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
+from functools import partial
+
+from ai import choose_move
+from bot.errors import Refusal
+from bot.runtime import workers
+from bot.runtime.fair_share import FairShare
+from bot.service.computer_games import Turn
+from bot.service.match_service import MatchService
+from bot.service.views import MoveResult
+
+log = logging.getLogger("bot.computer")
+#: what the adapter does with each move the computer played: show the board
+Announce = Callable[[MoveResult], Awaitable[None]]
+#: after an unexpected failure (a worker died, the database refused), the turn is tried again
+RETRY_SECONDS = 5.0
+
+
+class ComputerPlayer:
+    def __init__(
+        self,
+        service: MatchService,
+        announce: Announce,
+        *,
+        executor: Executor | None = None,
+        slots: int | None = None,
+    ) -> None:
+        self.service = service
+        self.announce = announce
+        self._executor = executor
+        self._owns_executor = executor is None
+        #: thinks at once: one a worker process
+        self.share = FairShare(slots or workers.pool_size())
+        self._thinking: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+        service.core.computer_listeners.append(self.kick)
+
+    def executor(self) -> Executor:
+        """The worker processes, started on first use (a pool apart from the pictures')."""
+        if self._executor is None:
+            self._executor = workers.new_pool()
+        return self._executor
+
+    def kick(self, match_id: int) -> None:
+        """It may be the computer's turn in this match: play it (once at a time a match)."""
+        if match_id in self._thinking:
+            self._again.add(match_id)  # looked at again when the current turn is done
+            return
+        task = asyncio.get_running_loop().create_task(
+            self._play(match_id), name=f"computer-{match_id}"
+        )
+        self._thinking[match_id] = task
+        task.add_done_callback(lambda _: self._done(match_id))
+
+    def _done(self, match_id: int) -> None:
+        del self._thinking[match_id]
+        if match_id in self._again:
+            self._again.discard(match_id)
+            self.kick(match_id)
+
+    async def resume(self) -> None:
+        """Play every game where the computer is to move (at start, after a restart)."""
+        for match_id in await self.service.computer.to_move():
+            self.kick(match_id)
+
+    async def settle(self) -> None:
+        """Wait until the computer has played every turn it has (the console, tests)."""
+        while self._thinking:
+            await asyncio.gather(*self._thinking.values(), return_exceptions=True)
+
+    async def close(self) -> None:
+        for task in list(self._thinking.values()):
+            task.cancel()
+        await asyncio.gather(*self._thinking.values(), return_exceptions=True)
+        if self._executor is not None and self._owns_executor:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+
+    async def _play(self, match_id: int) -> None:
+        try:
+            turn = await self.service.computer.turn(match_id)
+            if turn is None:
+                return
+            move = await self._think(turn)
+            result = await self.service.computer.move(turn, move)
+        except Refusal as refusal:  # the game moved on (resigned, timed out, aborted)
+            log.info("the computer's move in match #%s was not played: %s", match_id, refusal)
+            return
+        except Exception:
+            log.exception("the computer could not play in match #%s: retrying", match_id)
+            asyncio.get_running_loop().call_later(RETRY_SECONDS, self.kick, match_id)
+            return
+        try:
+            await self.announce(result)
+        except Exception:
+            log.exception("the computer's move in match #%s could not be shown", match_id)
+
+    async def _think(self, turn: Turn) -> str:
+        think = partial(
+            choose_move, turn.game_id, turn.position, level=turn.level, history=turn.history
+        )
+        async with self.share.slot(turn.player_id):
+            pool = self.executor()
+            try:
+                return await asyncio.get_running_loop().run_in_executor(pool, think)
+            except BrokenProcessPool:
+                workers.discard(pool)
+                self._executor = None  # a worker died: the next turn starts a fresh pool
+                raise

@@ -1,0 +1,308 @@
+"""Console mode: the bot driven from a terminal, through the same command handlers.
+
+Each input line is `[#channel] NAME: /command args` or `[#channel] NAME: [Button label]`;
+each output line is what the bot would post: `#channel bot: ...`, or `#channel bot (to NAME):
+...` for replies only NAME would see. Attachments are written under the output folder.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import shlex
+import sys
+import zlib
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from bot.adapters.commands.boards import Context
+from bot.adapters.commands.dispatch import Commands
+from bot.adapters.commands.registry import BY_NAME, NAME_SUFFIX, CommandSpec
+from bot.adapters.replies import Button, Message, Response, private
+from bot.runtime.app import App
+from bot.runtime.config import Settings
+from bot.service.match_service import MatchService
+from bot.service.views import MatchView, MoveResult
+from rules import QUOTED, quoted
+
+GUILD = 1
+DEFAULT_CHANNEL = "general"
+#: the name the bot itself goes by in the console (challenge it to play the computer)
+COMPUTER = "bot"
+_LINE = re.compile(r"^\s*(?:#([\w-]+)\s+)?@?([^\s:][^:]*?)\s*:\s*(.*?)\s*$")
+_CLICK = re.compile(r"^\[(.+)\]$")
+_OPTION = re.compile(r"^([a-z_]+):(.*)$")
+_MATCH = re.compile(r"#?[0-9]{1,20}")
+
+
+def _last_number(folder: Path) -> int:
+    """The highest number a picture in `folder` starts with (0: none)."""
+    numbers = [int(f.name[:4]) for f in folder.glob("[0-9][0-9][0-9][0-9]-*")]
+    return max(numbers, default=0)
+
+
+def _fits(kind: str, word: str) -> bool:
+    """A word typed without its option's name could be that option's value."""
+    if kind == "user":
+        return word.startswith("@")
+    if kind == "number":
+        return bool(_MATCH.fullmatch(word))
+    return not word.startswith("@")
+
+
+log = logging.getLogger("bot.console")
+
+
+class Names:
+    """The console's users and channels: a number for each name, the same in every run (so a
+    game saved in the database is still its players' the next time), and the console's way
+    of showing them in the bot's messages (@alice, #general)."""
+
+    def __init__(self) -> None:
+        self.names: dict[int, str] = {}
+
+    def _id(self, kind: str, name: str) -> int:
+        number = 1000 + zlib.crc32(f"{kind}:{name.lower()}".encode())
+        self.names.setdefault(number, name)
+        return number
+
+    def user_id(self, name: str) -> int:
+        return self._id("user", name.lstrip("@"))
+
+    def channel_id(self, name: str) -> int:
+        return self._id("channel", name.lstrip("#"))
+
+    def user(self, user_id: int | None) -> str:
+        return "anyone" if user_id is None else f"@{self.names.get(user_id, user_id)}"
+
+    def name(self, user_id: int) -> str:
+        return str(self.names.get(user_id, user_id))
+
+    def channel(self, channel_id: int) -> str:
+        return f"#{self.names.get(channel_id, channel_id)}"
+
+    @staticmethod
+    def when(at: float) -> str:
+        return f"at {datetime.fromtimestamp(at, UTC):%Y-%m-%d %H:%M} UTC"
+
+    def literal(self, text: str) -> str:
+        return text
+
+
+class Console:
+    def __init__(
+        self,
+        service: MatchService,
+        out: Path,
+        write: Callable[[str], None] = print,
+        default_move_time: str | None = None,
+    ) -> None:
+        self.service = service
+        self.names = Names()
+        #: `@bot` is the bot itself: challenged, it is the computer opponent
+        self.commands = Commands(
+            service, self.names, default_move_time, computer_id=self.names.user_id(COMPUTER)
+        )
+        self.out = out
+        self.write = write
+        #: channel -> its messages' buttons, with who may press them (None: anyone)
+        self.buttons: dict[int, list[tuple[int | None, list[Button]]]] = {}
+        self.threads: dict[int, int] = {}  # match id -> thread channel id
+        self.known: set[int] = set()  # users whose games' threads are named
+        self.files = _last_number(out)  # a later run on the same folder numbers on
+
+    # --- input ------------------------------------------------------------------------------
+    async def line(self, text: str) -> None:
+        """One input line; whatever goes wrong with it, the console goes on with the next."""
+        try:
+            await self._line(text)
+        except Exception:
+            log.exception("console: the line %r failed", text[:80])
+            self.write("console: sorry, that line failed on our side; nothing was changed")
+
+    async def _line(self, text: str) -> None:
+        if not text.strip() or text.lstrip().startswith("//"):
+            return
+        m = _LINE.match(text)
+        if not m:
+            self.write(f"console: cannot read {text.strip()!r}: write '[#channel] NAME: /command'")
+            return
+        channel_name, user_name, action = m.groups()
+        channel = self.names.channel_id(channel_name or DEFAULT_CHANNEL)
+        ctx = Context(GUILD, channel, self.names.user_id(user_name), user_name.lstrip("@"))
+        await self._know_threads(ctx.user_id)
+        if click := _CLICK.match(action):
+            await self.click(ctx, click.group(1))
+        elif action.startswith("/"):
+            await self.command(ctx, action[1:])
+        else:
+            self.write(f"console: {user_name} said something that is not a /command or a [button]")
+
+    async def command(self, ctx: Context, text: str) -> None:
+        await self.show(ctx, await self._run(ctx, text))
+
+    async def _run(self, ctx: Context, text: str) -> Response:
+        try:
+            words = shlex.split(text)
+        except ValueError:
+            return private("That line has an unclosed quote: close it, or leave quotes out.")
+        if not words:
+            return private("Type a command after the /, like /help.")
+        name, *args = words
+        if name not in BY_NAME:
+            return private(f"There is no /{name[:QUOTED]} command: /help lists them.")
+        try:
+            options = self.options(BY_NAME[name], args)
+        except ValueError as err:
+            return private(str(err))
+        return await self.commands.run(name, ctx, **options)
+
+    def options(self, spec: CommandSpec, args: list[str]) -> dict[str, Any]:
+        """option:value pairs, or positional values: each goes to the first option left that
+        it fits (a user is written @name, a number is one); a game's name or a move may run
+        on over several words ("game:The Crown", "/move 11 15")."""
+        kinds = {o.name: o.kind for o in spec.options}
+        given: dict[str, str] = {}
+        free = list(kinds)
+        last: str | None = None  # the option a following plain word may run on into
+        for arg in args:
+            m = _OPTION.match(arg)
+            if m and m.group(1) in kinds:
+                name, value = m.groups()
+            elif last is not None and not arg.startswith(("@", "#")):
+                given[last] += f" {arg}"
+                continue
+            elif free:  # the first option it fits; else the first left, to say why not
+                name = next((n for n in free if _fits(kinds[n], arg)), free[0])
+                value = arg
+            else:
+                raise ValueError(self._too_many(spec, arg))
+            if name in free:
+                free.remove(name)
+            given[name] = value
+            last = name if kinds[name] in ("game", "text") else None
+        values: dict[str, Any] = {}
+        for name, value in given.items():
+            values[name] = self.value(kinds[name], value, name)
+            if kinds[name] == "user":
+                values[name + NAME_SUFFIX] = value.lstrip("@")
+        return values
+
+    @staticmethod
+    def _too_many(spec: CommandSpec, arg: str) -> str:
+        if not spec.options:
+            return f"/{spec.name} takes no options, so {quoted(arg)} is one too many."
+        return f"/{spec.name} is written {spec.usage()}, so {quoted(arg)} is one too many."
+
+    def value(self, kind: str, text: str, name: str) -> Any:
+        if kind == "user":
+            return self.names.user_id(text)
+        if kind == "number":
+            if not _MATCH.fullmatch(text):
+                example = "3" if name == "level" else "12"
+                raise ValueError(f"A {name} is a number like {example}, not {quoted(text)}.")
+            return int(text.lstrip("#"))
+        return text  # a game's name is read by the rules' get_game, as on Discord
+
+    async def click(self, ctx: Context, label: str) -> None:
+        """Press the labelled button on the latest message here, or in a match's thread."""
+        wanted = label.strip().lower()
+        places = [ctx.channel_id, *reversed(list(self.threads.values()))]
+        for channel in places:
+            for owner, buttons in reversed(self.buttons.get(channel, [])):
+                if owner not in (None, ctx.user_id):
+                    continue  # a private reply: only its reader sees its buttons
+                for button in buttons:
+                    if button.label.lower() == wanted:
+                        here = Context(ctx.guild_id, channel, ctx.user_id, ctx.user_name)
+                        response = await self.commands.click(here, button.custom_id)
+                        if response.edit_origin is not None:
+                            buttons[:] = list(response.edit_origin.buttons)
+                        return await self.show(here, response)
+        where = self.names.channel(ctx.channel_id)
+        self.write(f"console: no [{label}] button to press in {where}")
+
+    async def computer_moved(self, result: MoveResult) -> None:
+        """The computer's move: its board in the match's thread."""
+        match = result.match
+        board = await self.commands.computer_moved(result)
+        thread = self._thread(match)
+        self.post(match.channel_id if thread is None else thread, board)
+
+    async def _know_threads(self, user_id: int) -> None:
+        """Name the threads of a user's games from an earlier run, before a reply shows one."""
+        if user_id in self.known:
+            return
+        self.known.add(user_id)
+        for row in await self.service.core.matches.of_user(GUILD, user_id, ("active",), 25):
+            self._thread(MatchView.of(row))
+
+    def _thread(self, match: MatchView) -> int | None:
+        """The match's thread, known by its name (game and number) in this run or an earlier
+        one, since ids come from names."""
+        if match.thread_id is not None and match.id not in self.threads:
+            named = self.names.channel_id(f"{match.game_id}-{match.id}")
+            self.threads[match.id] = named if named == match.thread_id else match.thread_id
+        return self.threads.get(match.id)
+
+    # --- output -----------------------------------------------------------------------------
+    async def show(self, ctx: Context, response: Response) -> None:
+        channel = ctx.channel_id
+        match = None
+        if response.match_id is not None:  # its posts go to its thread, if it has one
+            match = await self.service.core.match(response.match_id)
+            self._thread(match)
+        if response.edit_origin is not None:
+            self.post(channel, response.edit_origin, note="edited")
+        if response.reply is not None:
+            note = f"to {ctx.user_name}" if response.ephemeral else None
+            self.post(channel, response.reply, note=note, reader=ctx.user_id)
+        if match is None:
+            return
+        if response.open_thread is not None:
+            thread = self.names.channel_id(f"{match.game_id}-{match.id}")
+            await self.service.play.bind_thread(match.id, thread)
+            self.threads[match.id] = thread
+            shown = self.names.channel
+            self.write(f"{shown(channel)} bot: [thread {shown(thread)} opened]")
+        for message in response.posts:
+            self.post(self.threads.get(match.id, channel), message)
+
+    def post(
+        self, channel: int, message: Message, note: str | None = None, reader: int | None = None
+    ) -> None:
+        """Print a message; `reader`: who alone sees it, when `note` says it is private."""
+        who = f"bot ({note})" if note else "bot"
+        prefix = f"{self.names.channel(channel)} {who}:"
+        lines = [f"**{message.title}**"] if message.title else []
+        lines += message.text.splitlines() or [""]
+        lines += [f"{name}: {value}" for name, value in message.fields]
+        for attachment in message.files:
+            self.files += 1
+            self.out.mkdir(parents=True, exist_ok=True)
+            path = self.out / f"{self.files:04d}-{attachment.filename}"
+            path.write_bytes(attachment.data)
+            lines.append(f"[file {path}]")
+        if message.buttons:
+            lines.append(" ".join(f"[{b.label}]" for b in message.buttons))
+            if note != "edited":
+                owner = reader if note else None
+                self.buttons.setdefault(channel, []).append((owner, list(message.buttons)))
+        for line in lines:
+            self.write(f"{prefix} {line}")
+
+
+async def run_console_at(database: str, out: Path, settings: Settings) -> None:
+    """Read stdin to its end, printing what the bot would post."""
+    app = await App.open(database, settings)
+    try:
+        console = Console(app.service, out, default_move_time=settings.default_move_time)
+        computer = await app.start_computer(console.computer_moved)
+        await computer.settle()
+        for text in sys.stdin:
+            await console.line(text.rstrip("\n"))
+            await computer.settle()  # the computer answers before the next line is read
+    finally:
+        await app.close()

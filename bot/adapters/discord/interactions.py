@@ -1,0 +1,41 @@
+"""Small steps of answering a Discord interaction: the time left to answer, removing a
+deferral's "thinking…", and the apology when something failed."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.adapters.discord.parts import SORRY
+
+log = logging.getLogger("bot")
+#: Discord's window to answer an interaction, counted from when it was made
+ANSWER_WINDOW = 3.0
+
+
+def time_left(interaction: discord.Interaction) -> float:
+    """Seconds left of Discord's window to answer the interaction."""
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return ANSWER_WINDOW - age
+
+
+async def forget_thinking(interaction: discord.Interaction) -> None:
+    """Remove a command's private "thinking…" once its public answer is posted; if Discord
+    no longer takes it (the token lapsed), it lapses by itself."""
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException as err:
+        log.info("could not remove the deferral of %s: %s", interaction.data, err)
+
+
+async def apologise(interaction: discord.Interaction) -> None:
+    """Tell the user something failed, as a response or a follow-up, whichever Discord still
+    takes; if it takes neither, the log already has the story."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(SORRY, ephemeral=True)
+        else:
+            await interaction.response.send_message(SORRY, ephemeral=True)
+    except discord.HTTPException as err:
+        log.warning("could not apologise either: %s", err)

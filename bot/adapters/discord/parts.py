@@ -1,0 +1,310 @@
+"""The Discord adapter's parts: how people and messages look on Discord, the buttons, and
+the slash commands generated from the command registry. `bot.discord_bot` runs them."""
+
+from __future__ import annotations
+
+import inspect
+import io
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal, Optional, Protocol, cast
+
+import discord
+from discord import app_commands
+
+from bot.adapters.commands.boards import Context
+from bot.adapters.commands.dispatch import Commands
+from bot.adapters.commands.registry import (
+    BOT_SUFFIX,
+    GLOBAL_SUFFIX,
+    NAME_SUFFIX,
+    SIDE_CHOICES,
+    CommandSpec,
+)
+from bot.adapters.commands.registry import COMMANDS as REGISTRY
+from bot.adapters.replies import BUTTON_PREFIX, Button, Message
+from rules import GAMES
+
+SORRY = "Sorry, something went wrong on our side. Nothing was changed; please try again."
+#: Discord's JSON error codes that say a place or message is gone or shut to the bot (the
+#: HTTP status varies with the route: 400, 403 or 404): trying again will not help
+SHUT_OUT = {
+    10003: "unknown channel",
+    10008: "unknown message",
+    50001: "missing access",
+    50013: "missing permissions",
+    50083: "the thread is archived",
+    160005: "the thread is locked",
+}
+
+
+def shut_out(err: Exception) -> bool:
+    """Discord refused for good: the place or message is gone, or the bot may not act there."""
+    return isinstance(err, discord.HTTPException) and err.code in SHUT_OUT
+
+
+#: slash commands and buttons need no gateway events but the servers the bot is in
+INTENTS = discord.Intents.none()
+INTENTS.guilds = True
+#: a game's thread stays open a week without messages (Discord's longest auto-archive)
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
+#: by default nothing pings; a message lists the users it may ping (Message.pings)
+NO_PINGS = discord.AllowedMentions.none()
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+#: characters that start Markdown, a mention (<@1>, <#2>, @everyone) or a link in Discord text
+_SPECIAL = re.compile(r"([\\*_~`|>\[\]<@])")
+
+
+class DiscordPeople:
+    """How Discord shows people and places: mentions (rendered as the member's current name
+    on each server), and typed text escaped so that it is shown, never obeyed."""
+
+    @staticmethod
+    def user(user_id: int | None) -> str:
+        return "anyone" if user_id is None else f"<@{user_id}>"
+
+    @staticmethod
+    def name(user_id: int) -> str:
+        return f"<@{user_id}>"  # rendered as their name on this server; replies never ping
+
+    @staticmethod
+    def channel(channel_id: int) -> str:
+        return f"<#{channel_id}>"
+
+    @staticmethod
+    def literal(text: str) -> str:
+        return _SPECIAL.sub(r"\\\1", " ".join(text.split()))
+
+    @staticmethod
+    def when(at: float) -> str:
+        return f"<t:{int(at)}:R>"  # each reader sees 'in 2 hours', kept up to date
+
+
+class GameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{BUTTON_PREFIX}:[a-z]+:\d+"
+):
+    """Every button of the bot; its custom_id alone says what it does, so it survives restarts."""
+
+    def __init__(
+        self, button: Button | None = None, *, custom_id: str = "", label: str = "?"
+    ) -> None:
+        if button is not None:
+            custom_id, label = button.custom_id, button.label
+        style = STYLES[button.style] if button else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any, /
+    ) -> GameButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(custom_id=item.custom_id or "", label=item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        custom_id = self.item.custom_id or ""
+        await bot.respond(interaction, lambda ctx: bot.handlers.click(ctx, custom_id), click=True)
+
+
+def clip(text: str, limit: int) -> str:
+    """Text cut to Discord's limit, with an ellipsis where it was cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def embed_of(message: Message) -> discord.Embed:
+    """The message as an embed within Discord's limits: title 256, description 4,096, 25
+    fields of 256 + 1,024, and 6,000 characters in all (fields past that are left out)."""
+    embed = discord.Embed(
+        title=clip(message.title or "", 256), description=clip(message.text, 4096)
+    )
+    room = 6000 - len(embed.title or "") - len(embed.description or "")
+    for name, value in message.fields[:25]:
+        name, value = clip(name, 256), clip(value, 1024)
+        room -= len(name) + len(value)
+        if room < 0:
+            break
+        embed.add_field(name=name, value=value, inline=False)
+    return embed
+
+
+def discord_kwargs(message: Message) -> dict[str, Any]:
+    """send_message / send keyword arguments for a Message."""
+    pings = discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(u) for u in message.pings]
+    )
+    kwargs: dict[str, Any] = {"allowed_mentions": pings if message.pings else NO_PINGS}
+    if message.title:
+        kwargs["embed"] = embed_of(message)
+    else:
+        kwargs["content"] = clip(message.text, 2000)
+    if message.files:
+        kwargs["files"] = [
+            discord.File(io.BytesIO(a.data), filename=a.filename) for a in message.files
+        ]
+    if message.buttons:
+        view = discord.ui.View(timeout=None)
+        for button in message.buttons:
+            view.add_item(GameButton(button))
+        kwargs["view"] = view
+    return kwargs
+
+
+def edit_kwargs(message: Message) -> dict[str, Any]:
+    """edit keyword arguments that replace a message whole: text, buttons (none: removed)
+    and attachments (the old picture goes)."""
+    kwargs = discord_kwargs(message)
+    return {
+        "content": kwargs.get("content"),
+        "embed": kwargs.get("embed"),
+        "attachments": kwargs.get("files", []),
+        "view": kwargs.get("view"),
+        "allowed_mentions": kwargs["allowed_mentions"],
+    }
+
+
+def context(interaction: discord.Interaction) -> Context:
+    user = interaction.user
+    return Context(
+        interaction.guild_id or 0,
+        interaction.channel_id or 0,
+        user.id,
+        getattr(user, "display_name", None) or user.name,
+        moderator=interaction.permissions.manage_messages,
+        global_name=user.global_name or user.name,
+        upload_limit=interaction.filesize_limit,
+    )
+
+
+def cannot_host(interaction: discord.Interaction) -> str | None:
+    """Why the bot cannot host a game in this channel (None: it can): the permissions it
+    needs to post boards, in the channel and in the game's thread. Threads are a nicety:
+    where the bot may not make one, a game is played in place."""
+    perms = interaction.app_permissions
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    # a game started in a channel gets a thread where the bot may make one: it posts there
+    threaded = in_thread or perms.create_public_threads
+    needed = {
+        "View Channel": perms.view_channel,
+        "Send Messages": in_thread or perms.send_messages,
+        "Send Messages in Threads": not threaded or perms.send_messages_in_threads,
+        "Attach Files": perms.attach_files,
+        "Embed Links": perms.embed_links,
+    }
+    missing = [name for name, granted in needed.items() if not granted]
+    if not missing:
+        return None
+    return (
+        f"I can't start a game here: I lack {' and '.join(missing)} in this channel. A server "
+        "admin can grant it to my role, or you can play in another channel."
+    )
+
+
+class Host(Protocol):
+    """What the parts here need of the client (bot.discord_bot.GameBot)."""
+
+    handlers: Commands
+    respond: Callable[..., Awaitable[None]]  # (interaction, handler, *, click, slow)
+
+
+def _bot(interaction: discord.Interaction) -> Host:
+    return cast(Host, interaction.client)
+
+
+# --- the slash commands, generated from the registry --------------------------------------
+ANNOTATIONS: dict[str, Any] = {
+    "text": str,
+    "number": int,
+    "user": discord.User,
+    "game": str,
+    "side": str,
+}
+CHOICES: dict[str, list[app_commands.Choice[str]]] = {
+    "game": [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()],
+    "side": [app_commands.Choice(name=name, value=name) for name in SIDE_CHOICES],
+}
+
+
+async def _move_suggestions(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    bot = _bot(interaction)
+    match = getattr(interaction.namespace, "match", None)
+    moves = await bot.handlers.move_choices(context(interaction), current, match)
+    return [app_commands.Choice(name=m, value=m) for m in moves]
+
+
+async def _match_suggestions(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    bot = _bot(interaction)
+    choices = await bot.handlers.match_choices(context(interaction), current)
+    return [app_commands.Choice(name=label[:100], value=number) for label, number in choices]
+
+
+def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
+    """The slash command of a registry entry: its options as Discord parameters (users
+    become ids plus the display name seen), handled by the same Commands as the console."""
+
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        options: dict[str, Any] = {}
+        for option in spec.options:
+            value = values.get(option.name)
+            if option.kind == "user" and value is not None:
+                options[option.name + NAME_SUFFIX] = value.display_name
+                options[option.name + GLOBAL_SUFFIX] = value.global_name or value.name
+                options[option.name + BOT_SUFFIX] = value.bot
+                value = value.id
+            options[option.name] = value
+        bot = _bot(interaction)
+        if spec.starts_game and (problem := cannot_host(interaction)):
+            await interaction.response.send_message(problem, ephemeral=True)
+            return
+        await bot.respond(
+            interaction, lambda ctx: bot.handlers.run(spec.name, ctx, **options), slow=spec.slow
+        )
+
+    parameters = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    for option in sorted(spec.options, key=lambda o: not o.required):  # Discord: required first
+        kind = ANNOTATIONS[option.kind]
+        parameters.append(
+            inspect.Parameter(
+                option.name,
+                inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                annotation=kind if option.required else Optional[kind],  # noqa: UP045
+                default=inspect.Parameter.empty if option.required else None,
+            )
+        )
+    # discord.py reads the parameters through inspect.signature, which honours __signature__;
+    # functions do not declare that attribute, hence the ignore
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    decorated: Any = app_commands.describe(**{o.name: o.description for o in spec.options})(
+        callback
+    )
+    choices = {o.name: CHOICES[o.kind] for o in spec.options if o.kind in CHOICES}
+    if choices:
+        decorated = app_commands.choices(**choices)(decorated)
+    suggest: dict[str, Any] = {"move": _move_suggestions, "match": _match_suggestions}
+    completers = {o.name: suggest[o.name] for o in spec.options if o.autocomplete}
+    if completers:
+        decorated = app_commands.autocomplete(**completers)(decorated)
+    if spec.guild_only:
+        decorated = app_commands.guild_only()(decorated)
+    return app_commands.Command(
+        name=spec.name,
+        description=spec.help,
+        callback=decorated,
+        # installed on servers only (not on a user's account): said, not left to a default
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+    )
+
+
+COMMANDS = tuple(slash_command(spec) for spec in REGISTRY)

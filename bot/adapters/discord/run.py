@@ -1,0 +1,50 @@
+"""Running the Discord bot as a process: check the database, connect, stop cleanly on
+SIGTERM or SIGINT, and say in one line why it cannot start."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+
+import discord
+
+from bot.adapters.discord.gamebot import GameBot
+from bot.adapters.discord.startup import explain, quiet_discord
+from bot.runtime.app import App
+from bot.runtime.config import Settings
+
+log = logging.getLogger("bot")
+
+
+async def _serve(bot: GameBot, token: str) -> None:
+    """Run the bot until it stops or SIGTERM/SIGINT arrives; either way it closes cleanly
+    (commands under way finish, the sweeper stops, the database is closed)."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    async with bot:
+        running = asyncio.create_task(bot.start(token), name="discord")
+        stopping = asyncio.create_task(stop.wait(), name="signals")
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if stop.is_set():
+            log.info("stopping: signal received")
+            await bot.close()
+        stopping.cancel()
+        await running
+
+
+def run_bot(settings: Settings, *, sync_globally: bool = False) -> int:
+    """Run until stopped; anything that keeps it from starting raises StartupError (one line)."""
+    asyncio.run(App.check_database(settings.database_url))  # before connecting to Discord
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
+    quiet_discord()
+    try:
+        asyncio.run(_serve(GameBot(settings, sync_globally=sync_globally), settings.discord_token))
+    except Exception as err:
+        plain = explain(err)
+        if plain is None:
+            raise
+        raise plain from None
+    return 0

@@ -1,0 +1,253 @@
+"""Every message the bot words, in one place. People and channels are shown through the
+adapter's `People` (a Discord mention, or @name in the console); text someone typed (a
+display name) goes through `People.literal` so it is shown, never obeyed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot.errors import Part, join_parts
+from bot.service.options import duration_text
+from bot.service.views import (
+    ChallengeView,
+    GameStats,
+    LeaderboardRow,
+    MatchStatus,
+    MatchView,
+    SweepEvent,
+    SweepKind,
+    result_parts,
+)
+from rules import GAMES, check_text, counted, get_game
+
+
+class People(Protocol):
+    """How an adapter shows a user, a channel, and text a user typed."""
+
+    def user(self, user_id: int | None) -> str:
+        """Someone named in a post (a mention on Discord)."""
+
+    def name(self, user_id: int) -> str:
+        """Someone named in a reply only the person reading it sees."""
+
+    def channel(self, channel_id: int) -> str:
+        """A channel or thread, as a link where the adapter has links."""
+
+    def literal(self, text: str) -> str:
+        """Text someone typed (a display name), to be shown as it is."""
+
+    def when(self, at: float) -> str:
+        """A moment (unix time) to come, as 'in 2 hours' or 'at 09:30 UTC'."""
+
+
+def _numbered(moves: tuple[str, ...]) -> list[str]:
+    """'1. 11-15 22-18', '2. 15x22 ...': one entry a move pair."""
+    return [f"{n // 2 + 1}. {' '.join(moves[n : n + 2])}" for n in range(0, len(moves), 2)]
+
+
+def _pdn_result(match: MatchView) -> str:
+    """PDN's result: 1-0 when Black (the first player) won, 0-1 for White, 1/2-1/2, *."""
+    if match.status != MatchStatus.FINISHED:
+        return "*"
+    return {"b": "1-0", "w": "0-1", None: "1/2-1/2"}.get(match.winner_side, "*")
+
+
+class Wording:
+    """The words of every message, for one adapter's way of showing people."""
+
+    def __init__(self, people: People) -> None:
+        self.people = people
+
+    def parts(self, parts: tuple[Part, ...]) -> str:
+        return join_parts(parts, self.people.user)
+
+    def result(self, match: MatchView) -> str:
+        return self.parts(result_parts(match))
+
+    def sides(self, match: MatchView) -> str:
+        """'Black: @alice, White: @bob'."""
+        game = get_game(match.game_id)
+        return ", ".join(
+            f"{game.side_name(side)}: {self.people.user(user)}"
+            for side, user in match.players.items()
+        )
+
+    # --- challenges ---
+    def challenge(self, challenge: ChallengeView) -> str:
+        game = get_game(challenge.game_id)
+        who = self.people.user
+        if challenge.challenger_side:
+            mine = game.side_name(challenge.challenger_side)
+            theirs = game.side_name(game.opponent(challenge.challenger_side))
+            sides = f"{who(challenge.challenger_id)} plays {mine}, the opponent {theirs}"
+        else:
+            sides = "sides drawn at random"
+        return (
+            f"{who(challenge.challenger_id)} challenges {who(challenge.opponent_id)} to "
+            f"**{game.name}** ({sides}; {duration_text(challenge.move_seconds)} per move). "
+            f"The challenge lapses {self.people.when(challenge.expires_at)}."
+        )
+
+    def started(self, match: MatchView) -> str:
+        against = ""
+        if match.computer_level is not None:
+            against = f" I play at level {match.computer_level} of 5; the game is unrated."
+        return f"**{match.game_name} #{match.id}** has started: {self.sides(match)}.{against}"
+
+    def declined(self, challenge: ChallengeView, by: int) -> str:
+        who, whose = self.people.user(by), self.people.user(challenge.challenger_id)
+        return f"{who} declined {whose}'s challenge to play {get_game(challenge.game_id).name}."
+
+    def withdrawn(self, challenge: ChallengeView, by: int) -> str:
+        game = get_game(challenge.game_id).name
+        return f"{self.people.user(by)} withdrew the challenge to play {game}."
+
+    @staticmethod
+    def thread_name(match: MatchView, names: list[str]) -> str:
+        """Plain text (threads render no markup): 'Checkers #3: Alice vs Bob'."""
+        return f"{match.game_name} #{match.id}: {' vs '.join(names)}"[:100]
+
+    # --- a match's board ---
+    def board_text(self, match: MatchView, headline: str) -> str:
+        game = get_game(match.game_id)
+        if not match.active:
+            status = f"Game over. {self.result(match)}."
+        else:
+            side = game.side_name(match.side_to_move)
+            mover = self.people.user(match.user_to_move)
+            status = f"{mover} ({side}) to move."
+            check = check_text(game, game.decode(match.position_text))
+            if check is not None:
+                status = f"{mover} ({side}) {check}."
+            if match.draw_offer_by is not None:
+                status = f"{self.people.user(match.draw_offer_by)} offers a draw. {status}"
+            if match.deadline is not None:
+                status += f" Time runs out {self.people.when(match.deadline)}."
+        return " ".join(filter(None, [f"**{game.name} #{match.id}** —", headline, status]))
+
+    def moves_so_far(self, match: MatchView) -> str:
+        """'After 2 moves (the last a5-a7).', as /board heads the picture (the view carries
+        its move list, as `Core.match` loads it)."""
+        if not match.ply:
+            return "No move yet."
+        return f"After {counted(match.ply, 'move')} (the last {match.moves[-1]})."
+
+    def match_label(self, match: MatchView, user_id: int) -> str:
+        """'#12 Checkers, your move' for suggestion lists (plain text, at most 100 long)."""
+        if match.side_of(user_id) is None:
+            turn = f"move {match.ply + 1}"
+        else:
+            turn = "your move" if match.user_to_move == user_id else "their move"
+        return f"#{match.id} {match.game_name}, {turn}"[:100]
+
+    def resign_question(self, match: MatchView, user_id: int) -> str:
+        rival = self.people.name(match.opponent_of(user_id) or 0)
+        rating = "your rating changes" if match.computer_level is None else "it is unrated"
+        return (
+            f"Resign {match.game_name} #{match.id} against {rival}? The game ends as a loss "
+            f"and {rating}. Press the button to resign, or ignore this."
+        )
+
+    def did(self, user_id: int, what: str) -> str:
+        """'@alice resigned.', '@bob played 22-18.'."""
+        return f"{self.people.user(user_id)} {what}."
+
+    def board_elsewhere(self, note: str, match: MatchView) -> str:
+        where = self.people.channel(match.thread_id or match.channel_id)
+        return f"{note} The board is in the game's thread, {where}."
+
+    # --- lists ---
+    def games_here(self, matches: list[MatchView]) -> str:
+        lines = []
+        for m in matches:
+            where = f" — {self.people.channel(m.thread_id)}" if m.thread_id else ""
+            lines.append(
+                f"#{m.id} {m.game_name}: {self.sides(m)} — "
+                f"{self.people.user(m.user_to_move)} to move, move {m.ply + 1}{where}"
+            )
+        return "\n".join(lines)
+
+    def leaderboard(self, rows: list[LeaderboardRow]) -> str:
+        return "\n".join(
+            f"{r.rank}. {self.person(r.user_id, r.name)} — {r.rating:.0f} (±{2 * r.rd:.0f}), "
+            f"{counted(r.games, 'game')}, {r.wins}-{r.draws}-{r.losses}"
+            for r in rows
+        )
+
+    def person(self, user_id: int, name: str | None) -> str:
+        """A remembered display name, shown literally, else the adapter's way to show them."""
+        return self.people.literal(name) if name else self.people.user(user_id)
+
+    def stats(self, stats: list[GameStats]) -> tuple[tuple[str, str], ...]:
+        fields = []
+        for s in stats:
+            game = get_game(s.game_id)
+            rating = (
+                f"{s.rating:.0f} (±{2 * (s.rd or 0):.0f})" if s.rating is not None else ("unrated")
+            )
+            sides = "; ".join(
+                f"as {game.side_name(side)} {r.wins}-{r.draws}-{r.losses}"
+                for side, r in s.by_side.items()
+            )
+            parts = []
+            if s.rating is not None or s.wins + s.draws + s.losses:
+                parts.append(f"{rating}, {s.wins}-{s.draws}-{s.losses} (W-D-L); {sides}")
+            if s.against_computer:
+                levels = ", ".join(
+                    f"level {n}: {r.wins}-{r.draws}-{r.losses}"
+                    for n, r in s.against_computer.items()
+                )
+                parts.append(f"against the computer (unrated): {levels}")
+            text = "; ".join(parts)
+            fields.append((game.name, text))
+        return tuple(fields)
+
+    def history(self, match: MatchView, names: dict[int, str]) -> tuple[str, str]:
+        """The move record as a file: (name, text). Checkers gets standard PDN (the tags,
+        then the numbered moves and the result); the other games a heading, the result and
+        the numbered moves. `names`: the players' names as plain text."""
+        game = get_game(match.game_id)
+        moves = _numbered(match.moves)
+        if game.id == "checkers":
+            tags = {
+                "Event": f"{game.name} #{match.id}",
+                "Black": names[match.players["b"]],
+                "White": names[match.players["w"]],
+                "Result": _pdn_result(match),
+                "GameType": "21",
+            }
+            head = [f'[{tag} "{value.replace(chr(34), chr(39))}"]' for tag, value in tags.items()]
+            body = " ".join([*moves, tags["Result"]])
+            return f"{game.id}-{match.id}.pdn", "\n".join([*head, "", body]) + "\n"
+        sides = ", ".join(
+            f"{game.side_name(side)}: {names[user]}" for side, user in match.players.items()
+        )
+        result = join_parts(result_parts(match), lambda user: names.get(user, f"player {user}"))
+        lines = [f"{game.name} #{match.id} — {sides}", f"Result: {result}", ""]
+        return f"{game.id}-{match.id}.txt", "\n".join([*lines, *moves]) + "\n"
+
+    @staticmethod
+    def help(commands: Sequence[tuple[str, str]]) -> str:
+        """Each command, as (name, what it does), and the games."""
+        games = ", ".join(f"{g.name} ({g.id})" for g in GAMES.values())
+        lines = [f"/{name} — {text}" for name, text in commands]
+        return "\n".join([*lines, f"Games: {games}."])
+
+    # --- the sweeper's news ---
+    def lapsed(self, challenge: ChallengeView) -> str:
+        game = get_game(challenge.game_id).name
+        who = self.people.user(challenge.challenger_id)
+        return f"{who}'s challenge to play {game} lapsed unanswered."
+
+    def reminder(self, event: SweepEvent) -> str:
+        match = event.match
+        assert match is not None
+        return (
+            f"{self.people.user(match.user_to_move)}, your move in {match.game_name} #{match.id}: "
+            f"{duration_text(event.seconds_left)} left before you lose on time."
+        )
+
+    @staticmethod
+    def time_headline(event: SweepEvent) -> str:
+        return "Time is up." if event.kind == SweepKind.TIMEOUT else "Nobody moved in time."

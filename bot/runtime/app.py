@@ -1,0 +1,70 @@
+"""The one place the bot is put together, for every adapter: the store, the match service
+over it, and its sweeper."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from dataclasses import dataclass, field
+
+from bot.adapters.computer_player import Announce as AnnounceMove
+from bot.adapters.computer_player import ComputerPlayer
+from bot.runtime import workers
+from bot.runtime.config import Settings
+from bot.service.match_service import MatchService
+from bot.service.sweeper import Announce, Sweeper
+from bot.store import Store
+from bot.store.identify_table import reserve_identify
+
+
+@dataclass
+class App:
+    store: Store
+    service: MatchService
+    sweeping: asyncio.Task[None] | None = field(default=None)
+    computer: ComputerPlayer | None = field(default=None)
+
+    @classmethod
+    async def open(cls, database: str, settings: Settings) -> App:
+        """Open (and upgrade) the database; StoreError if it cannot be used."""
+        store = await Store.open(database)
+        service = MatchService(
+            store,
+            challenge_seconds=settings.challenge_minutes * 60,
+            shards=settings.shards,
+            computer_games=settings.computer_games,
+        )
+        return cls(store, service)
+
+    @staticmethod
+    async def check_database(database: str) -> None:
+        """Open (and upgrade) the database once and close it: StoreError if it cannot be
+        used, with nothing left running."""
+        store = await Store.open(database)
+        await store.close()
+
+    async def identify_at(self, bucket: int, now: float) -> float:
+        """When this process may identify in Discord's `bucket`, every process counted."""
+        return await reserve_identify(self.store, bucket, now)
+
+    def start_sweeper(self, announce: Announce) -> None:
+        sweeper = Sweeper(self.service.deadlines, announce)
+        self.sweeping = asyncio.create_task(sweeper.run(), name="sweeper")
+
+    async def start_computer(self, announce: AnnounceMove) -> ComputerPlayer:
+        """The computer player, already playing the games where it is to move."""
+        self.computer = ComputerPlayer(self.service, announce)
+        await self.computer.resume()
+        return self.computer
+
+    async def close(self) -> None:
+        """Stop the computer and the sweeper (an open transaction is rolled back first),
+        then close the database."""
+        if self.computer is not None:
+            await self.computer.close()
+        workers.shutdown()
+        if self.sweeping is not None:
+            self.sweeping.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.sweeping
+        await self.store.close()

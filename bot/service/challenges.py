@@ -1,0 +1,207 @@
+"""Challenges: made, accepted (the match starts), declined, cancelled, and rematches."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.errors import Person, Refusal
+from bot.service import options
+from bot.service.core import Core, pick_game
+from bot.service.views import ChallengeStatus, ChallengeView, MatchView
+from bot.store import Row, Tx
+
+#: unanswered challenges a player may have out at once on one server
+MAX_OPEN_CHALLENGES = 5
+
+
+class Challenges:
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    async def challenge(
+        self,
+        guild_id: int,
+        channel_id: int,
+        challenger_id: int,
+        game_id: str,
+        *,
+        opponent_id: int | None = None,
+        side: str | None = None,
+        move_time: int | str | None = None,
+    ) -> ChallengeView:
+        """Challenge a user (or, with no opponent, anyone in the channel) to a game."""
+        game = pick_game(game_id)
+        if opponent_id == challenger_id:
+            raise Refusal("You cannot challenge yourself: pick an opponent, or leave it open.")
+        chosen = options.side_choice(game, side)
+        seconds = options.move_seconds(move_time)
+        now = self.core.clock()
+        values = {
+            "guild_id": guild_id,
+            "channel_id": channel_id,
+            "challenger_id": challenger_id,
+            "opponent_id": opponent_id,
+            "game_id": game.id,
+            "challenger_side": chosen,
+            "move_seconds": seconds,
+            "created_at": now,
+            "expires_at": now + self.core.challenge_seconds,
+        }
+        async with self.core.store.transaction() as db:
+            mine = await self.core.challenges.open_by(guild_id, challenger_id, now)
+            if mine >= MAX_OPEN_CHALLENGES:
+                raise Refusal(
+                    f"You already have {MAX_OPEN_CHALLENGES} open challenges on this server: "
+                    "cancel one, or wait for answers, before making another."
+                )
+            challenge_id = await self.core.challenges.insert(db, values)
+        self.core.due(now + self.core.challenge_seconds)
+        return await self.core.challenge(challenge_id)
+
+    async def _open(self, challenge_id: int, guild_id: int, channel_id: int) -> Row:
+        """An open challenge made here (its channel, or the thread of the match it rematches);
+        read inside the caller's transaction."""
+        row = await self.core.challenge_row(challenge_id)
+        if row["guild_id"] != guild_id:
+            raise Refusal(f"There is no challenge #{challenge_id}.")
+        places = {row["channel_id"]}
+        if row["rematch_of"] is not None:
+            places.add((await self.core.match_row(row["rematch_of"]))["thread_id"])
+        if channel_id not in places:
+            raise Refusal("This challenge was made in another channel: answer it there.")
+        if row["status"] != ChallengeStatus.OPEN:
+            raise Refusal(f"This challenge was already {row['status']}.")
+        if row["expires_at"] <= self.core.clock():
+            raise Refusal("This challenge has expired: ask for a new one with /challenge.")
+        return row
+
+    async def accept(
+        self, challenge_id: int, user_id: int, *, guild_id: int, channel_id: int
+    ) -> MatchView:
+        """Accept a challenge: the match starts, sides as asked or drawn at random."""
+        async with self.core.store.transaction() as db:
+            row = await self._open(challenge_id, guild_id, channel_id)
+            if user_id == row["challenger_id"]:
+                raise Refusal(
+                    "You cannot accept your own challenge: wait for someone to accept it."
+                )
+            if row["opponent_id"] is not None and user_id != row["opponent_id"]:
+                raise Refusal(
+                    "This challenge is for ",
+                    Person(row["opponent_id"]),
+                    ", not you: start your own with /challenge.",
+                )
+            match_id = await self._start(db, row, user_id)
+        return await self.core.match(match_id)
+
+    async def _start(self, db: Tx, challenge: Row, user_id: int) -> int:
+        """Turn an open challenge into a match inside the caller's transaction."""
+        game = pick_game(challenge["game_id"])
+        side = challenge["challenger_side"] or self.core.rng.choice(game.sides)
+        challenger = challenge["challenger_id"]
+        first, second = (challenger, user_id) if side == game.sides[0] else (user_id, challenger)
+        now = self.core.clock()
+        start = game.encode(game.initial_position())
+        match_id = await self.core.matches.insert(
+            db,
+            {
+                "guild_id": challenge["guild_id"],
+                "channel_id": challenge["channel_id"],
+                "game_id": game.id,
+                "first_user": first,
+                "second_user": second,
+                "start_position": start,
+                "position": start,
+                "move_seconds": challenge["move_seconds"],
+                "deadline": now + challenge["move_seconds"],
+                "created_at": now,
+            },
+        )
+        await self.core.challenges.set_status(
+            db, challenge["id"], ChallengeStatus.ACCEPTED, match_id
+        )
+        self.core.due((await self.core.match_row(match_id))["remind_at"])
+        return match_id
+
+    async def decline(
+        self, challenge_id: int, user_id: int, *, guild_id: int, channel_id: int
+    ) -> ChallengeView:
+        def why_not(row: Row) -> str | None:
+            if row["opponent_id"] == user_id:
+                return None
+            if user_id == row["challenger_id"]:
+                return "You made this challenge: use Cancel to withdraw it."
+            return "Only the challenged player can decline this challenge."
+
+        place = (guild_id, channel_id)
+        return await self._close(challenge_id, place, ChallengeStatus.DECLINED, why_not)
+
+    async def cancel(
+        self, challenge_id: int, user_id: int, *, guild_id: int, channel_id: int
+    ) -> ChallengeView:
+        only = "Only the player who made this challenge can cancel it."
+        return await self._close(
+            challenge_id,
+            (guild_id, channel_id),
+            ChallengeStatus.CANCELLED,
+            lambda row: None if row["challenger_id"] == user_id else only,
+        )
+
+    async def _close(
+        self,
+        challenge_id: int,
+        place: tuple[int, int],
+        status: ChallengeStatus,
+        why_not: Callable[[Row], str | None],
+    ) -> ChallengeView:
+        """Answer an open challenge made here, if `why_not` finds no reason to refuse."""
+        async with self.core.store.transaction() as db:
+            row = await self._open(challenge_id, *place)
+            if (refusal := why_not(row)) is not None:
+                raise Refusal(refusal)
+            await self.core.challenges.set_status(db, row["id"], status)
+        return await self.core.challenge(challenge_id)
+
+    async def rematch(self, guild_id: int, user_id: int, match_id: int) -> ChallengeView:
+        """Ask the same opponent for another game with sides swapped (or accept their request:
+        when both ask at once, the second request starts the game)."""
+        core = self.core
+        async with core.store.transaction() as db:
+            row = await core.match_row(match_id)
+            view = MatchView.of(row)
+            side = view.side_of(user_id)
+            if row["guild_id"] != guild_id or side is None:
+                raise Refusal(f"Only the players of match #{match_id} can ask for its rematch.")
+            if view.active:
+                raise Refusal(f"Match #{match_id} is still being played: finish it first.")
+            pending = await core.challenges.open_rematch(match_id, core.clock())
+            if pending is not None and pending["challenger_id"] == user_id:
+                raise Refusal("You have already asked for a rematch: wait for an answer.")
+            if pending is not None:
+                await self._start(db, pending, user_id)  # both asked: the rematch starts
+                challenge_id = pending["id"]
+            else:
+                challenge_id = await self._ask_rematch(db, view, user_id, side)
+            # read inside the transaction: the request's own result, even if the other
+            # player's request accepts it the moment this one commits
+            return await core.challenge(challenge_id)
+
+    async def _ask_rematch(self, db: Tx, match: MatchView, user_id: int, side: str) -> int:
+        game = pick_game(match.game_id)
+        now = self.core.clock()
+        self.core.due(now + self.core.challenge_seconds)
+        return await self.core.challenges.insert(
+            db,
+            {
+                "guild_id": match.guild_id,
+                "channel_id": match.channel_id,
+                "challenger_id": user_id,
+                "opponent_id": match.opponent_of(user_id),
+                "game_id": game.id,
+                "challenger_side": game.opponent(side),
+                "move_seconds": match.move_seconds,
+                "created_at": now,
+                "expires_at": now + self.core.challenge_seconds,
+                "rematch_of": match.id,
+            },
+        )

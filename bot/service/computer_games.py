@@ -1,0 +1,132 @@
+"""Games against the computer: started at once (no challenge to answer), unrated, and the
+computer's moves, which the bot's own account plays like a person would."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ai import DEFAULT_LEVEL, LEVELS
+from bot.errors import Refusal
+from bot.service import options
+from bot.service.core import Core, pick_game
+from bot.service.play import Play
+from bot.service.views import MatchView, MoveResult
+from rules import counted
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the computer needs to think about a match: its game, position and history."""
+
+    match_id: int
+    #: the person the computer plays against (whose turn in the queue this is)
+    player_id: int
+    game_id: str
+    position: str
+    history: tuple[str, ...]
+    level: int
+
+
+class ComputerGames:
+    def __init__(self, core: Core, play: Play) -> None:
+        self.core = core
+        self.play = play
+
+    async def start(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        computer_id: int,
+        game_id: str,
+        *,
+        level: int | None = None,
+        side: str | None = None,
+        move_time: int | str | None = None,
+    ) -> MatchView:
+        """A game against the computer (`computer_id`: the account it plays as), at once."""
+        game = pick_game(game_id)
+        level = DEFAULT_LEVEL if level is None else level
+        if level not in LEVELS:
+            raise Refusal(f"There is no level {level}: the computer plays levels 1 to 5.")
+        if user_id == computer_id:
+            raise Refusal("The computer cannot play itself.")
+        mine = options.side_choice(game, side) or self.core.rng.choice(game.sides)
+        seconds = options.move_seconds(move_time)
+        first, second = (user_id, computer_id) if mine == game.sides[0] else (computer_id, user_id)
+        parity = 1 if mine == game.sides[0] else 0
+        now = self.core.clock()
+        start = game.encode(game.initial_position())
+        async with self.core.store.transaction() as db:
+            most = self.core.computer_games
+            if await self.core.matches.against_computer(user_id) >= most:
+                raise Refusal(
+                    f"You already have {counted(most, 'game')} against the computer in "
+                    "progress: finish or resign one before starting another."
+                )
+            match_id = await self.core.matches.insert(
+                db,
+                {
+                    "guild_id": guild_id,
+                    "channel_id": channel_id,
+                    "game_id": game.id,
+                    "first_user": first,
+                    "second_user": second,
+                    "start_position": start,
+                    "position": start,
+                    "move_seconds": seconds,
+                    "deadline": None if parity == 0 else now + seconds,
+                    "created_at": now,
+                    "computer_level": level,
+                    "computer_parity": parity,
+                },
+            )
+        view = await self.core.match(match_id)
+        self.core.due(view.remind_at)
+        self.core.computer_turn(view)
+        return view
+
+    async def rematch(self, guild_id: int, user_id: int, match_id: int) -> MatchView:
+        """Another game against the computer at the same level, sides swapped."""
+        old = await self.core.match(match_id)
+        if old.guild_id != guild_id or old.computer_id is None or old.side_of(user_id) is None:
+            raise Refusal(f"Only the player of match #{match_id} can ask for its rematch.")
+        if old.active:
+            raise Refusal(f"Match #{match_id} is still in progress: finish it first.")
+        game = pick_game(old.game_id)
+        return await self.start(
+            guild_id,
+            old.channel_id,
+            user_id,
+            old.computer_id,
+            game.id,
+            level=old.computer_level,
+            side=game.opponent(old.side_of(user_id) or game.sides[0]),  # a side letter
+            move_time=old.move_seconds,
+        )
+
+    async def to_move(self) -> list[int]:
+        """The games where it is the computer's turn (after a restart, too)."""
+        return await self.core.matches.computer_to_move(self.core.shards)
+
+    async def turn(self, match_id: int) -> Turn | None:
+        """The computer's turn in a match, or None if it is not (any more) its turn."""
+        view = await self.core.match(match_id)
+        if not view.computer_to_move or view.computer_level is None:
+            return None
+        record = await self.core.replay(match_id)
+        game = pick_game(view.game_id)
+        history = tuple(game.encode(p) for p in record.positions[:-1])
+        player = view.opponent_of(view.computer_id or 0) or 0
+        return Turn(
+            match_id, player, view.game_id, view.position_text, history, view.computer_level
+        )
+
+    async def move(self, turn: Turn, move: str) -> MoveResult:
+        """Play the computer's chosen move (refused if the game moved on meanwhile)."""
+        view = await self.core.match(turn.match_id)
+        if view.computer_id is None or view.position_text != turn.position:
+            raise Refusal(f"Match #{turn.match_id} changed while the computer was thinking.")
+        return await self.play.move(
+            view.guild_id, view.channel_id, view.computer_id, move, turn.match_id
+        )

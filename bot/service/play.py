@@ -1,0 +1,243 @@
+"""Playing a match: moves, the legal moves for suggestions, resigning, draws and aborts."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from bot.errors import Person, Refusal
+from bot.service.core import Core
+from bot.service.standings import Standings
+from bot.service.views import DrawResult, MatchStatus, MatchView, MoveResult, result_parts
+from bot.store import Row, Tx
+from rules import Game, Outcome, RulesError, Termination, get_game
+
+AGREED = Outcome(None, Termination.AGREEMENT)
+#: the result_reason of a game aborted by a player (who: ended_by) or by the clock
+ABORTED_BY_PLAYER = "aborted"
+NO_MOVE_IN_TIME = "no move was made in time"
+CALLED_OFF = "called off by a moderator"
+
+
+def sentence(message: str, typed: str) -> str:
+    """A rules message as a sentence: capitalised, unless it starts with the move as typed."""
+    first = message.split(" ", 1)[0].rstrip(":,")
+    if first != "".join(typed.split()).lower():
+        message = message[:1].upper() + message[1:]
+    return f"{message}."
+
+
+class Play:
+    def __init__(self, core: Core, standings: Standings) -> None:
+        self.core = core
+        self.standings = standings
+
+    async def _active(
+        self, guild_id: int, channel_id: int, user_id: int, match_id: int | None
+    ) -> tuple[Row, MatchView, str]:
+        """An active match the user plays in (row and view) and the user's side."""
+        row = await self.core.resolve(guild_id, channel_id, user_id, match_id)
+        view = MatchView.of(row)
+        side = view.side_of(user_id)
+        if side is None:
+            raise Refusal(f"You are not playing in match #{row['id']}: you can only watch it.")
+        if not view.active:
+            raise Refusal(f"Match #{row['id']} is over. ", *result_parts(view), ".")
+        self._refuse_if_overdue(view)
+        return row, view, side
+
+    def _refuse_if_overdue(self, view: MatchView) -> None:
+        """After the deadline nothing but the sweeper's verdict lands: wake it, refuse."""
+        if view.deadline is None or view.deadline > self.core.clock():
+            return
+        self.core.due(0.0)
+        late = get_game(view.game_id).side_name(view.side_to_move)
+        verdict = "it is aborted" if view.ply == 0 else f"{late} loses on time"
+        raise Refusal(f"Time is up in match #{view.id}: {late} did not move in time, so {verdict}.")
+
+    @asynccontextmanager
+    async def _playing(
+        self, guild_id: int, channel_id: int, user_id: int, match_id: int | None
+    ) -> AsyncIterator[tuple[Tx, Row, Game[Any, Any], str]]:
+        """The user's active match, its game and side, read inside the transaction that the
+        action then writes in (so a decision always sees the latest row)."""
+        if match_id is None:
+            match_id = (await self.core.resolve(guild_id, channel_id, user_id))["id"]
+        async with self.core.lock(match_id), self.core.store.transaction() as db:
+            row, _, side = await self._active(guild_id, channel_id, user_id, match_id)
+            yield db, row, get_game(row["game_id"]), side
+
+    async def move(
+        self, guild_id: int, channel_id: int, user_id: int, text: str, match_id: int | None = None
+    ) -> MoveResult:
+        """Play a move in the user's match; the result carries the canonical move and the match.
+
+        The move is decided on a plain read and written by an insert guarded by the ply it
+        was decided at (and the deadline), so a racing write elsewhere makes it a refusal;
+        the match it returns is read in the same transaction: the position this move made."""
+        core = self.core
+        if match_id is None:
+            match_id = (await core.resolve(guild_id, channel_id, user_id))["id"]
+        async with core.lock(match_id):
+            row, view, side = await self._active(guild_id, channel_id, user_id, match_id)
+            game = get_game(view.game_id)
+            if view.side_to_move != side:
+                waiting = view.user_to_move or 0
+                raise Refusal("It is not your turn: waiting for ", Person(waiting), " to move.")
+            trial = (await core.record(row)).copy()
+            try:
+                played = trial.play(text)
+            except RulesError as err:
+                raise Refusal(sentence(str(err), text)) from None
+            move_text = game.format_move(played)
+            now, ply = core.clock(), row["ply"] + 1
+            logged = (row["id"], ply, move_text, user_id, now, game.encode(trial.position))
+            async with core.store.transaction() as db:
+                if not await core.matches.append_move(db, *logged):
+                    raise Refusal(
+                        "The game changed while your move was on its way: look at the board "
+                        "and try again."
+                    )
+                if trial.outcome is not None:
+                    await self.finish(db, row, trial.outcome)
+                # the match as this move left it (read before anyone else may change it)
+                moved = await core.match_row(row["id"])
+            core.cache(row["id"], ply, trial)
+        texts = tuple(map(game.format_move, trial.moves))  # the log, without reading it back
+        after = MatchView.of(moved, texts)
+        core.due(after.remind_at)
+        core.computer_turn(after)
+        return MoveResult(after, move_text, user_id)
+
+    async def finish(self, db: Tx, row: Row, outcome: Outcome) -> None:
+        """Finish the match and rate it, inside the transaction that decided it."""
+        values = {
+            "status": MatchStatus.FINISHED,
+            "winner_side": outcome.winner,
+            "termination": outcome.termination.value,
+            "termination_side": outcome.side,
+            "ended_at": self.core.clock(),
+        }
+        await self.core.matches.end(db, row["id"], values)
+        await self.standings.rate(db, row, outcome)
+
+    async def abort(self, db: Tx, row: Row, reason: str, by: int | None = None) -> None:
+        """End a match unrated, inside the transaction that decided it."""
+        values = {
+            "status": MatchStatus.ABORTED,
+            "result_reason": reason,
+            "ended_by": by,
+            "ended_at": self.core.clock(),
+        }
+        await self.core.matches.end(db, row["id"], values)
+
+    async def legal_moves(
+        self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
+    ) -> list[str]:
+        """The moves the user could play now (empty when it is not their turn)."""
+        try:
+            row = await self.core.resolve(guild_id, channel_id, user_id, match_id)
+        except Refusal:
+            return []
+        view = MatchView.of(row)
+        if not view.active or view.side_of(user_id) != view.side_to_move:
+            return []
+        record = await self.core.record(row)
+        if record.outcome is not None:
+            return []
+        game = get_game(row["game_id"])
+        return [game.format_move(m) for m in game.legal_moves(record.position)]
+
+    async def playing_in(
+        self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
+    ) -> MatchView:
+        """The active match the user plays in here (refused as any action in it would be)."""
+        return (await self._active(guild_id, channel_id, user_id, match_id))[1]
+
+    async def resign(
+        self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
+    ) -> MatchView:
+        async with self._playing(guild_id, channel_id, user_id, match_id) as (db, row, game, side):
+            await self.finish(db, row, Outcome(game.opponent(side), Termination.RESIGNATION, side))
+        return await self.core.match(row["id"])
+
+    async def abort_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        match_id: int | None = None,
+        *,
+        moderator: bool = False,
+    ) -> MatchView:
+        """End a game without rating while a side has not moved yet; a moderator may call
+        off any game in progress on the server, at any point."""
+        if moderator and match_id is not None:
+            return await self._call_off(guild_id, user_id, match_id)
+        async with self._playing(guild_id, channel_id, user_id, match_id) as (db, row, _, _):
+            if row["ply"] >= 2:
+                offer = "" if row["computer_level"] is not None else " or offer a draw"
+                raise Refusal(
+                    "Both sides have moved, so the game can no longer be aborted: "
+                    f"you may resign{offer}."
+                )
+            await self.abort(db, row, ABORTED_BY_PLAYER, user_id)
+        return await self.core.match(row["id"])
+
+    async def _call_off(self, guild_id: int, moderator_id: int, match_id: int) -> MatchView:
+        async with self.core.lock(match_id), self.core.store.transaction() as db:
+            row = await self.core.resolve(guild_id, 0, moderator_id, match_id)
+            if row["status"] != MatchStatus.ACTIVE:
+                raise Refusal(f"Match #{match_id} is already over.")
+            await self.abort(db, row, CALLED_OFF, moderator_id)
+        return await self.core.match(row["id"])
+
+    async def offer_draw(
+        self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
+    ) -> DrawResult:
+        """Offer a draw; if the opponent had offered one, this accepts it."""
+        async with self._playing(guild_id, channel_id, user_id, match_id) as (db, row, _, _):
+            if row["computer_level"] is not None:
+                raise Refusal("The computer takes no draws: play on, or resign.")
+            offer = row["draw_offer_by"]
+            if offer == user_id:
+                rival = MatchView.of(row).opponent_of(user_id) or 0
+                raise Refusal(
+                    "You have already offered a draw: wait for ", Person(rival), " to answer."
+                )
+            agreed = offer is not None
+            if agreed:
+                await self.finish(db, row, AGREED)
+            else:
+                await self.core.matches.set(db, row["id"], draw_offer_by=user_id)
+        return DrawResult(await self.core.match(row["id"]), agreed=agreed)
+
+    async def answer_draw(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        accept: bool,
+        match_id: int | None = None,
+    ) -> DrawResult:
+        async with self._playing(guild_id, channel_id, user_id, match_id) as (db, row, _, _):
+            if row["draw_offer_by"] in (None, user_id):
+                raise Refusal("There is no draw offer from your opponent to answer.")
+            if accept:
+                await self.finish(db, row, AGREED)
+            else:
+                await self.core.matches.set(db, row["id"], draw_offer_by=None)
+        return DrawResult(await self.core.match(row["id"]), agreed=accept)
+
+    async def thread_gone(self, thread_id: int) -> list[MatchView]:
+        """A game's thread was deleted or cannot be posted to: its games in progress go on
+        in their channel (returned, to tell the players there, once)."""
+        async with self.core.store.transaction() as db:
+            moved = await self.core.matches.unbind_thread(db, thread_id)
+        return [await self.core.match(match_id) for match_id in moved]
+
+    async def bind_thread(self, match_id: int, thread_id: int) -> None:
+        """Remember the thread where a match is played (commands there find it)."""
+        async with self.core.store.transaction() as db:
+            await self.core.matches.set(db, match_id, thread_id=thread_id)

@@ -1,0 +1,143 @@
+"""Ratings, leaderboards, stats and the display names they show, per server and per game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.errors import CannotSave
+from bot.service.core import pick_game
+from bot.service.ratings import Rating, rate
+from bot.service.views import GameStats, LeaderboardRow, MatchView, SideRecord
+from bot.store import Row, Store, Tx
+from bot.store.match_table import MatchRows
+from bot.store.standing_tables import RatingRows, UserRows
+from rules import GAMES, Outcome
+
+MAX_NAME = 64
+
+
+def _clean(name: str, user_id: int) -> str:
+    return " ".join(name.split())[:MAX_NAME] or str(user_id)
+
+
+class Standings:
+    def __init__(self, store: Store) -> None:
+        self.ratings = RatingRows(store)
+        self.users = UserRows(store)
+        self.matches = MatchRows(store)
+        self._names: dict[tuple[int, int], tuple[str, str]] = {}
+
+    async def rate(self, db: Tx, row: Row, outcome: Outcome) -> None:
+        """Both players' new Glicko-2 ratings and records, inside the transaction that
+        finishes the match. Games against the computer are not rated."""
+        if row["computer_level"] is not None:
+            return
+        game = pick_game(row["game_id"])
+        guild, first, second = row["guild_id"], row["first_user"], row["second_user"]
+        winner = outcome.winner
+        score = 0.5 if winner is None else 1.0 if winner == game.sides[0] else 0.0
+        held = await self.ratings.hold(db, guild, game.id, (first, second), Rating())
+        new_a, new_b = rate(held[first], held[second], score)
+        await self.ratings.record(db, guild, game.id, first, new_a, score)
+        await self.ratings.record(db, guild, game.id, second, new_b, 1.0 - score)
+
+    # --- names ---
+    async def remember(self, guild_id: int, user_id: int, here: str, everywhere: str) -> None:
+        """Keep the name someone goes by on this server and their global name, for
+        leaderboards (written only when they changed)."""
+        names = (_clean(here, user_id), _clean(everywhere, user_id))
+        if self._names.get((guild_id, user_id)) == names:
+            return
+        await self.users.remember(guild_id, user_id, *names)
+        self._names[(guild_id, user_id)] = names
+
+    async def remember_all(self, guild_id: int, names: dict[int, tuple[str, str]]) -> None:
+        """Best effort: a name is a nicety, so a database that cannot save skips it."""
+        for user_id, (here, everywhere) in names.items():
+            try:
+                await self.remember(guild_id, user_id, here, everywhere)
+            except CannotSave:
+                return
+
+    async def known_name(self, guild_id: int, user_id: int) -> str | None:
+        """The name as typed, on this server (else globally), if the bot has seen one."""
+        return await self.users.name(guild_id, user_id)
+
+    # --- reading ---
+    async def leaderboard(
+        self, guild_id: int, game_id: str, limit: int = 10, offset: int = 0
+    ) -> list[LeaderboardRow]:
+        """The server's players of a game, best rating first, from place `offset` + 1."""
+        game = pick_game(game_id)
+        rows = await self.ratings.best(guild_id, game.id, max(0, offset), max(1, min(limit, 100)))
+        return [
+            LeaderboardRow(
+                rank,
+                r["user_id"],
+                r["name"],
+                r["rating"],
+                r["rd"],
+                r["wins"] + r["draws"] + r["losses"],
+                r["wins"],
+                r["draws"],
+                r["losses"],
+            )
+            for rank, r in enumerate(rows, max(0, offset) + 1)
+        ]
+
+    async def place(self, guild_id: int, game_id: str, user_id: int) -> tuple[int | None, int]:
+        """(a player's rank or None, how many are ranked) in a game on this server."""
+        game = pick_game(game_id)
+        rank = await self.ratings.rank_of(guild_id, game.id, user_id)
+        return rank, await self.ratings.count(guild_id, game.id)
+
+    async def stats(
+        self, guild_id: int, user_id: int, game_id: str | None = None
+    ) -> list[GameStats]:
+        """A user's rating and record per game, with their record on each side."""
+        games = [pick_game(game_id)] if game_id else list(GAMES.values())
+        out = []
+        for game in games:
+            rating = await self.ratings.get(guild_id, game.id, user_id)
+            finished = await self.matches.finished_of(guild_id, game.id, user_id)
+            computer = await self.matches.finished_of(guild_id, game.id, user_id, computer=True)
+            if rating is None and not finished and not computer:
+                continue
+            by_side = _record_by_side(game.sides, finished, user_id)
+            by_level: dict[int, list[Any]] = {}
+            for row in computer:
+                by_level.setdefault(row["computer_level"], []).append(row)
+            out.append(
+                GameStats(
+                    game.id,
+                    rating["rating"] if rating else None,
+                    rating["rd"] if rating else None,
+                    sum(r.wins for r in by_side.values()),
+                    sum(r.draws for r in by_side.values()),
+                    sum(r.losses for r in by_side.values()),
+                    by_side,
+                    {
+                        level: _total(_record_by_side(game.sides, rows, user_id))
+                        for level, rows in sorted(by_level.items())
+                    },
+                )
+            )
+        return out
+
+
+def _total(by_side: dict[str, SideRecord]) -> SideRecord:
+    records = by_side.values()
+    return SideRecord(
+        sum(r.wins for r in records), sum(r.draws for r in records), sum(r.losses for r in records)
+    )
+
+
+def _record_by_side(
+    sides: tuple[str, str], finished: list[Any], user_id: int
+) -> dict[str, SideRecord]:
+    counts = {side: [0, 0, 0] for side in sides}
+    for row in finished:
+        side = MatchView.of(row).side_of(user_id) or sides[0]
+        column = 1 if row["winner_side"] is None else 0 if row["winner_side"] == side else 2
+        counts[side][column] += 1
+    return {side: SideRecord(*c) for side, c in counts.items()}

@@ -1,0 +1,176 @@
+"""The SQL of the matches table and its move log.
+
+A logged move advances its match row in the database itself (the `moves_advance_match`
+trigger, see the Alembic baseline): that trigger is the one place a move changes the row.
+When a player's one reminder falls due is also decided here only (REMINDER_AT).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.runtime.shards import Shards, where
+from bot.store import schema
+from bot.store.connection import Store, Tx
+from bot.store.rows import Row
+
+#: a quarter of the time per move (at most an hour) before the deadline
+REMINDER_AT = "(deadline - CASE WHEN move_seconds < 14400 THEN move_seconds / 4.0 ELSE 3600.0 END)"
+_SELECT = f"SELECT *, {REMINDER_AT} AS remind_at FROM matches"
+#: move `ply` logged if its match is active at ply - 1 and the deadline has not passed; on
+#: PostgreSQL the match row is held (FOR UPDATE) so a racing end or move waits, then sees it
+_APPEND = (
+    "INSERT INTO moves (match_id, ply, move, user_id, played_at, position) "
+    "SELECT id, CAST(:ply AS INTEGER), CAST(:move AS TEXT), CAST(:user_id AS BIGINT), "
+    "CAST(:played_at AS DOUBLE PRECISION), CAST(:position AS TEXT) FROM matches "
+    "WHERE id = :match_id AND ply = :ply - 1 AND status = 'active' "
+    "AND (deadline IS NULL OR deadline > :played_at)"
+)
+
+
+class MatchRows:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # --- reading ---
+    async def get(self, match_id: int) -> Row | None:
+        return await self.store.by_id(f"{_SELECT} WHERE id = ?", match_id)
+
+    async def in_thread(self, thread_id: int) -> Row | None:
+        return await self.store.one(f"{_SELECT} WHERE thread_id = ?", (thread_id,))
+
+    async def active_here(self, guild_id: int, channel_id: int) -> list[Row]:
+        """Games in progress in a channel or its game threads."""
+        return await self.store.all(  # one index each (a thread's id is unique on Discord)
+            f"{_SELECT} WHERE (guild_id = ? AND channel_id = ? AND status = 'active') "
+            "OR (thread_id = ? AND status = 'active') ORDER BY id",
+            (guild_id, channel_id, channel_id),
+        )
+
+    async def of_user(
+        self, guild_id: int, user_id: int, statuses: tuple[str, ...], limit: int
+    ) -> list[Row]:
+        marks = ", ".join("?" for _ in statuses)
+        return await self.store.all(
+            f"{_SELECT} WHERE guild_id = ? AND (first_user = ? OR second_user = ?) "
+            f"AND status IN ({marks}) ORDER BY id DESC LIMIT ?",
+            (guild_id, user_id, user_id, *statuses, limit),
+        )
+
+    async def finished_of(
+        self, guild_id: int, game_id: str, user_id: int, *, computer: bool = False
+    ) -> list[Row]:
+        """A user's finished games against people (or, with `computer`, the computer)."""
+        against = "IS NOT NULL" if computer else "IS NULL"
+        return await self.store.all(  # first_user = ? OR second_user = ?: an index each
+            f"{_SELECT} WHERE guild_id = ? AND game_id = ? AND status = 'finished' "
+            f"AND (first_user = ? OR second_user = ?) AND computer_level {against}",
+            (guild_id, game_id, user_id, user_id),
+        )
+
+    async def computer_to_move(self, shards: Shards | None = None) -> list[int]:
+        """Games in progress where it is the computer's turn."""
+        mine, params = where(shards)
+        return await self.store.ids(
+            "SELECT id FROM matches WHERE status = 'active' AND computer_level IS NOT NULL "
+            f"AND ply % 2 = computer_parity AND {mine}",
+            params,
+        )
+
+    async def against_computer(self, user_id: int) -> int:
+        """How many games a person has in progress against the computer (on all servers)."""
+        row = await self.store.one(
+            "SELECT COUNT(*) FROM matches WHERE status = 'active' AND computer_level IS NOT NULL "
+            "AND (first_user = ? OR second_user = ?)",
+            (user_id, user_id),
+        )
+        return int(row[0]) if row else 0
+
+    async def moves(self, match_id: int) -> list[str]:
+        rows = await self.store.all(
+            "SELECT move FROM moves WHERE match_id = ? ORDER BY ply", (match_id,)
+        )
+        return [r["move"] for r in rows]
+
+    # --- writing ---
+    async def insert(self, db: Tx, values: dict[str, Any]) -> int:
+        return await db.insert(schema.matches, {**values, "ply": 0, "status": "active"})
+
+    async def append_move(
+        self,
+        db: Tx | None,
+        match_id: int,
+        ply: int,
+        move: str,
+        user_id: int,
+        played_at: float,
+        position: str,
+    ) -> bool:
+        """Log move `ply` if the match is active at ply - 1 and its deadline has not passed
+        (the trigger then advances the match row); False if not. Inside the caller's
+        transaction `db`, or, without one, as a single statement that is atomic by itself."""
+        params = {
+            "match_id": match_id,
+            "ply": ply,
+            "move": move,
+            "user_id": user_id,
+            "played_at": played_at,
+            "position": position,
+        }
+        sql = self.store.for_update(_APPEND)
+        if db is not None:
+            return await db.run(sql, params) == 1
+        return await self.store.write_one(sql, params) == 1
+
+    async def end(self, db: Tx, match_id: int, values: dict[str, Any]) -> None:
+        """Finish or abort (inside the transaction that decided it): no deadline, no offer."""
+        ending = {**values, "deadline": None, "draw_offer_by": None}
+        await db.update(schema.matches, ending, "id = ?", (match_id,))
+
+    async def set(self, db: Tx, match_id: int, **values: Any) -> None:
+        """The draw offer or the thread of a match."""
+        await db.update(schema.matches, values, "id = ?", (match_id,))
+
+    async def unbind_thread(self, db: Tx, thread_id: int) -> list[int]:
+        """Forget a thread that is gone; the games in progress there, now in their channel."""
+        rows = await db.all(
+            "SELECT id FROM matches WHERE thread_id = ? AND status = 'active'", (thread_id,)
+        )
+        await db.update(schema.matches, {"thread_id": None}, "thread_id = ?", (thread_id,))
+        return [r[0] for r in rows]
+
+    async def mark_reminded(self, db: Tx, match_id: int, now: float) -> bool:
+        done = await db.update(
+            schema.matches,
+            {"reminded": 1},
+            f"id = ? AND status = 'active' AND reminded = 0 AND {REMINDER_AT} <= ?",
+            (match_id, now),
+        )
+        return done == 1
+
+    # --- what falls due ---
+    async def overdue(self, now: float, shards: Shards | None = None) -> list[int]:
+        mine, params = where(shards)
+        return await self.store.ids(
+            f"SELECT id FROM matches WHERE status = 'active' AND deadline <= ? AND {mine}",
+            (now, *params),
+        )
+
+    async def reminders_due(self, now: float, shards: Shards | None = None) -> list[int]:
+        mine, params = where(shards)
+        return await self.store.ids(
+            "SELECT id FROM matches WHERE status = 'active' AND reminded = 0 "
+            f"AND deadline > ? AND {REMINDER_AT} <= ? AND {mine}",
+            (now, now, *params),
+        )
+
+    async def next_due(self, shards: Shards | None = None) -> float | None:
+        """The next deadline or reminder of a game in progress."""
+        mine, params = where(shards)
+        return await self.store.moment(
+            "SELECT MIN(t) FROM ("
+            f"SELECT MIN(deadline) AS t FROM matches WHERE status = 'active' AND {mine} "
+            f"UNION ALL SELECT MIN({REMINDER_AT}) FROM matches "
+            f"WHERE status = 'active' AND reminded = 0 AND {mine}) AS due",
+            (*params, *params),
+        )

@@ -1,0 +1,449 @@
+"""The match service over a real SQLite file: lifecycle, refusals, races, deadlines, ratings."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.errors import Refusal
+from bot.runtime.checkdb import check_db
+from bot.service.match_service import MatchService
+from bot.store import Store
+from bot.store.match_table import MatchRows
+from bot.store.migrations import head_revision
+from rules import Outcome, Termination, get_game, reason_text
+from tests.gamekit import GAME_IDS
+from tests.servicekit import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    GUILD,
+    HERE,
+    Clock,
+    legacy_database,
+    play_random,
+    refused,
+    result,
+    start_match,
+    swept,
+)
+
+
+# --- whole games ---
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_random_games_to_the_end_with_ratings(
+    service: MatchService, db_url: str, game_id: str
+) -> None:
+    rng = random.Random(game_id)
+    await service.standings.remember(GUILD, ALICE, "Alice", "Alice")
+    await service.standings.remember(GUILD, BOB, "Bob", "Bob")
+    for _ in range(2):
+        match = await play_random(service, await start_match(service, game_id), rng)
+        assert match.status == "finished" and match.outcome is not None
+        assert len(match.moves) == match.ply > 0
+    board = await service.standings.leaderboard(GUILD, game_id)
+    assert {row.user_id for row in board} == {ALICE, BOB}
+    assert [row.rank for row in board] == [1, 2]
+    assert board[0].rating >= board[1].rating
+    assert all(row.games == 2 for row in board)
+    assert {row.name for row in board} == {"Alice", "Bob"}
+    wins = sum(r.wins for r in board)
+    losses = sum(r.losses for r in board)
+    assert wins == losses and sum(r.draws for r in board) % 2 == 0
+    count, problems = await check_db(db_url)
+    assert count == 2 and problems == []
+
+
+async def test_move_result_carries_the_canonical_move_and_the_turn(service: MatchService) -> None:
+    match = await start_match(service, side="black")
+    result = await service.play.move(GUILD, CHANNEL, ALICE, " 11 x 15 ")
+    assert result.move == "11-15"
+    assert result.match.position_text.startswith("W:") and result.match.side_to_move == "w"
+    assert result.match.user_to_move == BOB
+    assert result.match.moves == ("11-15",)
+    assert not result.finished and match.players == {"b": ALICE, "w": BOB}
+
+
+# --- refusals ---
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"game_id": "checkers", "opponent_id": ALICE}, "challenge yourself"),
+        ({"game_id": "chess"}, "no game called 'chess'"),
+        ({"game_id": "checkers", "side": "green"}, "no side called 'green'"),
+        ({"game_id": "checkers", "move_time": 30}, "between 1 minute and 14 days"),
+        ({"game_id": "checkers", "move_time": "15d"}, "between 1 minute and 14 days"),
+        ({"game_id": "checkers", "move_time": "soon"}, "is not a time limit"),
+    ],
+)
+async def test_challenge_refusals(
+    service: MatchService, options: dict[str, Any], message: str
+) -> None:
+    await refused(service, service.challenges.challenge(GUILD, CHANNEL, ALICE, **options), message)
+
+
+async def test_the_open_challenges_limit_counts_per_server(service: MatchService) -> None:
+    """Five unanswered challenges on one server do not stop a challenge on another."""
+    for channel in range(5):
+        await service.challenges.challenge(GUILD, channel, ALICE, "checkers", opponent_id=BOB)
+    await refused(
+        service,
+        service.challenges.challenge(GUILD, CHANNEL, ALICE, "checkers", opponent_id=CAROL),
+        "You already have 5 open challenges on this server",
+    )
+    elsewhere = await service.challenges.challenge(GUILD + 1, CHANNEL, ALICE, "the-crown")
+    assert elsewhere.status == "open" and elsewhere.guild_id == GUILD + 1
+
+
+async def test_answering_challenge_refusals(service: MatchService, clock: Clock) -> None:
+    challenge = await service.challenges.challenge(
+        GUILD, CHANNEL, ALICE, "checkers", opponent_id=BOB
+    )
+    await refused(
+        service, service.challenges.accept(challenge.id, ALICE, **HERE), "cannot accept your own"
+    )
+    await refused(
+        service, service.challenges.accept(challenge.id, CAROL, **HERE), "is for user 102, not you"
+    )
+    await refused(
+        service,
+        service.challenges.decline(challenge.id, CAROL, **HERE),
+        "Only the challenged player",
+    )
+    await refused(service, service.challenges.decline(challenge.id, ALICE, **HERE), "use Cancel")
+    await refused(
+        service, service.challenges.cancel(challenge.id, BOB, **HERE), "Only the player who made"
+    )
+    await refused(service, service.challenges.accept(999, BOB, **HERE), "no challenge #999")
+    clock.now += 16 * 60
+    await refused(service, service.challenges.accept(challenge.id, BOB, **HERE), "has expired")
+
+
+async def test_answered_challenges_cannot_be_answered_again(service: MatchService) -> None:
+    declined = await service.challenges.challenge(
+        GUILD, CHANNEL, ALICE, "checkers", opponent_id=BOB
+    )
+    assert (await service.challenges.decline(declined.id, BOB, **HERE)).status == "declined"
+    await refused(service, service.challenges.accept(declined.id, BOB, **HERE), "already declined")
+    cancelled = await service.challenges.challenge(GUILD, CHANNEL, ALICE, "checkers")
+    assert (await service.challenges.cancel(cancelled.id, ALICE, **HERE)).status == "cancelled"
+    await refused(
+        service, service.challenges.accept(cancelled.id, BOB, **HERE), "already cancelled"
+    )
+
+
+async def test_open_challenge_anyone_but_the_challenger_may_accept(service: MatchService) -> None:
+    challenge = await service.challenges.challenge(
+        GUILD, CHANNEL, ALICE, "three-crowns", side="green"
+    )
+    assert challenge.opponent_id is None
+    match = await service.challenges.accept(challenge.id, CAROL, **HERE)
+    assert match.players == {"g": ALICE, "b": CAROL}
+    await refused(service, service.challenges.accept(challenge.id, BOB, **HERE), "already accepted")
+
+
+async def test_move_refusals(service: MatchService) -> None:
+    await refused(
+        service,
+        service.play.move(GUILD, CHANNEL, ALICE, "11-15"),
+        "no game in progress in this channel",
+    )
+    match = await start_match(service, side="black")
+    await refused(
+        service,
+        service.play.move(GUILD, CHANNEL, BOB, "22-18"),
+        "not your turn: waiting for user 101",
+    )
+    await refused(
+        service, service.play.move(GUILD, CHANNEL, CAROL, "11-15", match.id), "not playing in match"
+    )
+    await refused(service, service.play.move(GUILD, CHANNEL, ALICE, "11-18"), "is not legal")
+    await refused(
+        service, service.play.move(GUILD, CHANNEL, ALICE, "hello"), "is not a checkers move"
+    )
+    await refused(service, service.play.move(GUILD, CHANNEL, ALICE, "9" * 500), "too long")
+    await refused(service, service.play.move(GUILD, CHANNEL, ALICE, "11-15", 999), "no match #999")
+    await refused(
+        service,
+        service.play.move(2, CHANNEL, ALICE, "11-15", match.id),
+        "no match #1 on this server",
+    )
+    await service.play.resign(GUILD, CHANNEL, ALICE)
+    await refused(
+        service,
+        service.play.move(GUILD, CHANNEL, ALICE, "11-15", match.id),
+        r"is over\. user 102 \(White\) won",
+    )
+
+
+async def test_several_matches_in_a_channel_need_an_id(service: MatchService) -> None:
+    first = await start_match(service, side="black")
+    second = await start_match(
+        service, "three-musketeers", challenger=CAROL, opponent=ALICE, side="enemy"
+    )
+    await service.standings.remember(GUILD, CAROL, "Carol", "Carol")
+    await refused(
+        service,
+        service.play.move(GUILD, CHANNEL, ALICE, "11-15"),
+        r"Several games are in progress here \(#1 Checkers: user 101 vs user 102, "
+        r"#2 Three Musketeers: user 101 vs user 103\): say which",
+    )
+    assert (await service.play.move(GUILD, CHANNEL, ALICE, "11-15", first.id)).move == "11-15"
+    assert (await service.play.move(GUILD, CHANNEL, ALICE, "a1xa2", second.id)).move == "a1xa2"
+
+
+async def test_a_thread_finds_its_match(service: MatchService) -> None:
+    await start_match(service, side="black")
+    other = await start_match(service, "checkers", challenger=ALICE, opponent=CAROL, side="black")
+    await service.play.bind_thread(other.id, 555)
+    assert (await service.play.move(GUILD, 555, ALICE, "11-15")).match.id == other.id
+
+
+async def test_other_action_refusals(service: MatchService) -> None:
+    match = await start_match(service, side="black")
+    await refused(service, service.play.resign(GUILD, CHANNEL, CAROL, match.id), "not playing")
+    await refused(service, service.play.answer_draw(GUILD, CHANNEL, BOB, True), "no draw offer")
+    await service.play.offer_draw(GUILD, CHANNEL, ALICE)
+    await refused(service, service.play.offer_draw(GUILD, CHANNEL, ALICE), "already offered a draw")
+    await refused(service, service.play.answer_draw(GUILD, CHANNEL, ALICE, True), "no draw offer")
+    await refused(service, service.challenges.rematch(GUILD, ALICE, match.id), "still being played")
+    await service.play.move(GUILD, CHANNEL, ALICE, "11-15")
+    await service.play.move(GUILD, CHANNEL, BOB, "22-18")
+    await refused(
+        service, service.play.abort_game(GUILD, CHANNEL, ALICE), "can no longer be aborted"
+    )
+    await service.play.resign(GUILD, CHANNEL, BOB)
+    await refused(service, service.challenges.rematch(GUILD, CAROL, match.id), "Only the players")
+
+
+# --- draws, aborts, rematches ---
+async def test_draw_offer_lapses_when_the_opponent_moves(service: MatchService) -> None:
+    await start_match(service, side="black")
+    offered = await service.play.offer_draw(GUILD, CHANNEL, ALICE)
+    assert not offered.agreed and offered.match.draw_offer_by == ALICE
+    await service.play.move(GUILD, CHANNEL, ALICE, "11-15")  # the offerer moving keeps the offer
+    assert (await service.core.match(offered.match.id)).draw_offer_by == ALICE
+    await service.play.move(GUILD, CHANNEL, BOB, "22-18")  # the receiver moving lets it lapse
+    assert (await service.core.match(offered.match.id)).draw_offer_by is None
+
+
+async def test_draw_by_agreement_both_ways(service: MatchService) -> None:
+    await start_match(service)
+    await service.play.offer_draw(GUILD, CHANNEL, ALICE)
+    declined = await service.play.answer_draw(GUILD, CHANNEL, BOB, False)
+    assert not declined.agreed and declined.match.draw_offer_by is None
+    await service.play.offer_draw(GUILD, CHANNEL, ALICE)
+    agreed = await service.play.offer_draw(GUILD, CHANNEL, BOB)  # offering back accepts
+    assert agreed.agreed and result(agreed.match) == "Draw (agreement)"
+    assert [r.draws for r in await service.standings.leaderboard(GUILD, "checkers")] == [1, 1]
+
+
+async def test_abort_is_unrated(service: MatchService) -> None:
+    await start_match(service, side="black")
+    await service.play.move(GUILD, CHANNEL, ALICE, "11-15")
+    view = await service.play.abort_game(GUILD, CHANNEL, BOB)
+    assert view.status == "aborted" and result(view) == f"Aborted by <@{BOB}>"
+    assert await service.standings.leaderboard(GUILD, "checkers") == []
+
+
+async def test_rematch_swaps_sides(service: MatchService) -> None:
+    match = await start_match(service, side="black")
+    await service.play.resign(GUILD, CHANNEL, BOB)
+    asked = await service.challenges.rematch(GUILD, BOB, match.id)
+    assert asked.challenger_side == "b" and asked.opponent_id == ALICE
+    await refused(service, service.challenges.rematch(GUILD, BOB, match.id), "already asked")
+    both = await service.challenges.rematch(
+        GUILD, ALICE, match.id
+    )  # Alice asking too accepts Bob's
+    assert both.status == "accepted"
+    again = await service.core.match(both.match_id or 0)
+    assert again.players == {"b": BOB, "w": ALICE}
+
+
+async def test_resignation_rates_and_names_the_loser(service: MatchService) -> None:
+    await start_match(service, side="white")
+    view = await service.play.resign(GUILD, CHANNEL, ALICE)
+    assert result(view) == "<@102> (Black) won (White resigned)"
+    assert view.winner_id == BOB
+    top = (await service.standings.leaderboard(GUILD, "checkers"))[0]
+    assert top.user_id == BOB and top.rating > 1500 and top.wins == 1
+
+
+async def test_stats_show_each_side_of_three_musketeers(service: MatchService) -> None:
+    await start_match(service, "three-musketeers", side="musketeers")
+    await service.play.resign(GUILD, CHANNEL, BOB)
+    await start_match(service, "three-musketeers", side="enemy")
+    await service.play.resign(GUILD, CHANNEL, BOB)
+    (stats,) = await service.standings.stats(GUILD, ALICE, "three-musketeers")
+    assert (stats.wins, stats.draws, stats.losses) == (2, 0, 0)
+    assert stats.by_side["m"].wins == 1 and stats.by_side["e"].wins == 1
+    assert stats.rating is not None and stats.rating > 1500
+    assert await service.standings.stats(GUILD, CAROL) == []
+
+
+# --- races ---
+async def test_one_hundred_racing_submissions_land_once(service: MatchService, db_url: str) -> None:
+    match = await start_match(service, side="black")
+    outcomes = await asyncio.gather(
+        *(service.play.move(GUILD, CHANNEL, ALICE, "11-15", match.id) for _ in range(100)),
+        return_exceptions=True,
+    )
+    landed = [o for o in outcomes if not isinstance(o, Exception)]
+    refusals = [o for o in outcomes if isinstance(o, Refusal)]
+    assert len(landed) == 1 and len(refusals) == 99
+    assert all("not your turn" in str(r) for r in refusals)
+    assert (await service.core.match(match.id)).moves == ("11-15",)
+    assert (await check_db(db_url))[1] == []
+
+
+async def test_two_services_on_one_database_cannot_both_land(db_url: str, clock: Clock) -> None:
+    path = db_url
+    one, two = await Store.open(path), await Store.open(path)
+    try:
+        a, b = MatchService(one, clock=clock), MatchService(two, clock=clock)
+        match = await start_match(a, side="black")
+        await b.core.match(match.id)
+        results = await asyncio.gather(
+            a.play.move(GUILD, CHANNEL, ALICE, "11-15", match.id),
+            b.play.move(GUILD, CHANNEL, ALICE, "9-13", match.id),
+            return_exceptions=True,
+        )
+        assert sum(not isinstance(r, Exception) for r in results) == 1
+        assert len((await a.core.match(match.id)).moves) == 1
+    finally:
+        await one.close()
+        await two.close()
+
+
+# --- deadlines ---
+async def test_overdue_game_is_lost_on_time_after_a_restart(db_url: str, clock: Clock) -> None:
+    path = db_url
+    store = await Store.open(path)
+    service = MatchService(store, clock=clock)
+    match = await start_match(service, side="black", move_time="1h")
+    await service.play.move(GUILD, CHANNEL, ALICE, "11-15")
+    await store.close()
+    clock.now += 3601
+    store = await Store.open(path)  # a new process: the deadline comes from the database
+    try:
+        events, _ = await MatchService(store, clock=clock).deadlines.sweep()
+        assert [e.kind for e in events] == ["timeout"]
+        view = events[0].match
+        assert view is not None and view.id == match.id
+        assert result(view) == "<@101> (Black) won (White ran out of time)"
+    finally:
+        await store.close()
+
+
+async def test_game_without_a_move_is_aborted_on_time(service: MatchService, clock: Clock) -> None:
+    await start_match(service, move_time="10m")
+    clock.now += 601
+    events = await swept(service)
+    assert [e.kind for e in events] == ["aborted"]
+    assert await service.standings.leaderboard(GUILD, "checkers") == []
+
+
+async def test_one_reminder_before_the_deadline(service: MatchService, clock: Clock) -> None:
+    await start_match(service, move_time="4h")
+    assert await swept(service) == []
+    clock.now += 3 * 3600 + 1
+    events = await swept(service)
+    assert [e.kind for e in events] == ["reminder"] and 3500 < events[0].seconds_left < 3600
+    assert await swept(service) == []
+
+
+async def test_unanswered_challenges_expire(service: MatchService, clock: Clock) -> None:
+    challenge = await service.challenges.challenge(
+        GUILD, CHANNEL, ALICE, "checkers", opponent_id=BOB
+    )
+    clock.now += 15 * 60 + 1
+    events = await swept(service)
+    assert [e.kind for e in events] == ["expired"]
+    assert (await service.core.challenge(challenge.id)).status == "expired"
+
+
+# --- the store ---
+async def test_an_old_database_opens_and_upgrades(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    legacy_database(path, upto=1)
+    with sqlite3.connect(path) as old:
+        old.execute(
+            "INSERT INTO matches (guild_id, channel_id, game_id, first_user, second_user, "
+            "start_position, position, status, move_seconds, created_at) "
+            "VALUES (1, 10, 'checkers', 101, 102, ?, ?, 'active', 3600, 0)",
+            (
+                "B:W21-32:B1-12",
+                "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+            ),
+        )
+    old.close()
+    new = await Store.open(path)
+    try:
+        assert await new.revision() == head_revision()
+        assert await new.legacy_version() == 9
+        row = await new.one("SELECT reminded, game_id FROM matches")
+        assert row is not None and tuple(row) == (0, "checkers")
+        assert await new.all("SELECT * FROM users") == []
+        # version 3's trigger advances the old match when a move is logged
+        async with new.transaction() as db:
+            logged = MatchRows(new).append_move(
+                db, 1, 1, "11-15", 101, 60.0, "W:W21-32:B1-10,12,15"
+            )
+            assert await logged
+        row = await new.one("SELECT ply, position, deadline FROM matches")
+        assert row is not None and tuple(row) == (1, "W:W21-32:B1-10,12,15", 3660.0)
+    finally:
+        await new.close()
+
+
+async def test_check_db_reports_a_tampered_position(service: MatchService, db_url: str) -> None:
+    match = await start_match(service, side="black")
+    await service.play.move(GUILD, CHANNEL, ALICE, "11-15")
+    async with service.store.transaction() as db:
+        await db.run("UPDATE matches SET position = 'W:W:B1' WHERE id = ?", (match.id,))
+    count, problems = await check_db(db_url)
+    assert count == 1 and problems == ["match #1: stored position differs from the log replayed"]
+
+
+async def test_a_nickname_stays_on_its_server(service: MatchService) -> None:
+    await service.standings.remember(GUILD, ALICE, "Ally the Bold", "Alice")
+    assert await service.standings.known_name(GUILD, ALICE) == "Ally the Bold"
+    assert await service.standings.known_name(GUILD + 1, ALICE) == "Alice"
+    for guild in (GUILD, GUILD + 1):
+        challenge = await service.challenges.challenge(guild, CHANNEL, ALICE, "checkers")
+        await service.challenges.accept(challenge.id, BOB, guild_id=guild, channel_id=CHANNEL)
+        await service.play.resign(guild, CHANNEL, BOB)
+    here = await service.standings.leaderboard(GUILD, "checkers")
+    there = await service.standings.leaderboard(GUILD + 1, "checkers")
+    assert [r.name for r in here] == ["Ally the Bold", None]
+    assert [r.name for r in there] == ["Alice", None]  # Bob's name was never seen
+
+
+def test_results_agree_in_number_and_name_their_pieces_alike() -> None:
+    musketeers, crown = get_game("three-musketeers"), get_game("the-crown")
+    stuck = Outcome("e", Termination.NO_MOVES, "m")
+    assert reason_text(musketeers, stuck) == "the Musketeers have no legal move"
+    assert reason_text(musketeers, Outcome("m", Termination.NO_MOVES, "e")).endswith(
+        "the enemy has no legal move"
+    )
+    wiped = Outcome("w", Termination.ANNIHILATION, "b")
+    assert reason_text(crown, wiped) == "Black has no pieces left"
+
+
+async def test_the_computer_is_not_offered_a_draw_it_never_takes(service: MatchService) -> None:
+    match = await service.computer.start(GUILD, CHANNEL, ALICE, 999, "checkers", side="black")
+    await service.play.move(GUILD, CHANNEL, ALICE, "11-15", match.id)
+    await service.computer.move(
+        (await service.computer.turn(match.id)) or pytest.fail("the computer's turn"), "22-18"
+    )
+    await refused(
+        service,
+        service.play.abort_game(GUILD, CHANNEL, ALICE, match.id),
+        "can no longer be aborted: you may resign.",
+    )
