@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench install install-test clean three-musketeers-strategy
+.PHONY: run test check bench install install-test clean three-musketeers-strategy
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,15 @@ test: install-test
 	$(BIN)/python -m pytest
 	@echo "The Discord adapter's tests again, every request taking 0-300 ms as Discord's do:"
 	FAKE_DISCORD_LATENCY_MS=150 $(BIN)/python -m pytest tests/bot/adapters/discord/test_discord.py tests/bot/adapters/discord/test_discord_refusals.py
+
+# The fast tier, for feedback while working: lint, types, layers, and the tests that need
+# neither PostgreSQL nor a process of their own, nor seconds of CPU (tests/README.md).
+check: install-test
+	$(BIN)/ruff check .
+	$(BIN)/mypy --strict rules render ai
+	$(BIN)/mypy bot bench tests
+	$(BIN)/lint-imports
+	$(BIN)/python -m pytest -m "not postgres and not processes and not slow"
 
 bench: install-test
 	$(BIN)/python bench/perft.py checkers 9

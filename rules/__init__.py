@@ -14,6 +14,7 @@ from .wording import (
     quoted,
     reason_text,
     result_text,
+    rules_help_page,
     status_text,
 )
 
@@ -38,5 +39,6 @@ __all__ = [
     "quoted",
     "reason_text",
     "result_text",
+    "rules_help_page",
     "status_text",
 ]

@@ -58,7 +58,9 @@ class Game(ABC, Generic[P, M]):
     side_names: Mapping[str, str]
     #: sides whose names are plural ("the Musketeers have")
     plural_sides: frozenset[str] = frozenset()
-    summary: str
+    #: the rules as players read them (Markdown): /rules, `python -m rules help` and
+    #: docs/rules-help.md all show this one text
+    rules_help: str
     #: number of occurrences of one position that draws the game (None: no such rule)
     repetition_limit: int | None = 3
     #: plies without progress that draw the game (None: no such rule)

@@ -73,17 +73,23 @@ class Checkers(Game[CheckersPosition, CheckersMove]):
     side_names = MappingProxyType({BLACK: "Black", WHITE: "White"})
     no_progress_limit, no_progress_reason = 80, "40-move rule"
     start = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
-    summary = (
-        "English draughts on the 32 dark squares, numbered 1-32 (Black's side is 1-12). "
-        "Black moves first. Men step one square diagonally forward; kings step one square in "
-        "any diagonal direction. Capturing is mandatory, but you choose which capture; a "
-        "multi-jump must be completed, and a man that reaches the far row is crowned and the "
-        "move ends there. You lose when you have no legal move (no pieces left, or all "
-        "blocked). Draws [house, for online play]: the same position for the third time, or "
-        "40 moves by each side with no capture and no man move; also by agreement. "
-        "Notation: 11-15 for a step, 15x24 or 1x10x19 for captures (15x24 short form works "
-        "when unambiguous)."
-    )
+    rules_help = """\
+English draughts (American checkers) on the 32 dark squares, numbered 1–32 from Black's side
+(Black starts on 1–12, White on 21–32). **Black moves first.**
+
+- Men step one square diagonally forward; kings one square diagonally in any direction.
+- **Capturing is mandatory**, but you choose which capture and which sequence — there is no
+  rule to take the most pieces. A multi-jump must be completed; a piece is jumped at most once.
+- A man reaching the far row is crowned and **the move ends there**, even if the new king
+  could jump on. A king may jump through the end rows and may finish a loop on its start square.
+- You **lose** when you have no legal move: no pieces left, or every piece blocked.
+- **Draws** [house, for online play]: the same position (pieces and side to move) for the
+  third time; 40 moves by each side (80 plies) with no capture and no man move; or agreement.
+  Either player may resign.
+- Moves: `11-15` (step), `15x24` or `1x10x19` (captures, every landing square). Spaces are
+  ignored and `-`/`x` are interchangeable; the short form `1x19` works when it names one
+  capture. Positions are PDN FEN: `B:W21-32:B1-12` (side to move, White's squares, Black's
+  squares, `K` before a king)."""
 
     # --- moves ---------------------------------------------------------------
     def legal_moves(self, position: CheckersPosition) -> list[CheckersMove]:

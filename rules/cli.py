@@ -10,7 +10,7 @@ from .base import Game
 from .errors import RulesError
 from .record import GameRecord
 from .registry import GAMES, get_game
-from .wording import command_line_text
+from .wording import command_line_text, rules_help_page
 
 
 class ArgumentError(RulesError):
@@ -28,6 +28,9 @@ def _build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="python -m rules", description="The board-game rules engine.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     commands.add_parser("games", help="list the game ids")
+    what = "print the rules help as Markdown: one game's, or every game's page"
+    helped = commands.add_parser("help", help=what, description=what)
+    helped.add_argument("game", nargs="?", help="a game id (default: every game)")
     described = (
         ("perft", "depth", "count the positions DEPTH plies ahead (the last line: the count)"),
         ("moves", None, "list the legal moves, in canonical order"),
@@ -58,6 +61,10 @@ def run(argv: list[str]) -> list[str]:
     args = _build_parser().parse_args(argv)
     if args.command == "games":
         return list(GAMES)
+    if args.command == "help":
+        if args.game is None:
+            return rules_help_page(GAMES.values()).split("\n")
+        return get_game(args.game).rules_help.split("\n")
     game = get_game(args.game)
     position = _start(game, args.position)
     if args.command == "perft":

@@ -218,20 +218,40 @@ class TheCrown(Game[TheCrownPosition, CrownMove]):
     id, name, sides = "the-crown", "The Crown", (WHITE, BLACK)
     side_names = MappingProxyType({WHITE: "White", BLACK: "Black"})
     start = "Pg1 Kf1 Kf3 Se1 Se3 Se5 pa1 ka3 kb1 sa5 sb3 sc1 w"
-    summary = (
-        "A triangular board of 49 cells; the top cell, a13, is the crown. Each side has a "
-        "Prince, 2 Knights and 3 Soldiers; White moves first. The Prince steps to a "
-        "neighbouring cell. Knights slide any distance along the board's three line "
-        "directions, never jumping. Soldiers step to any neighbour; inside their own kingdom "
-        "they may also move two cells along a line through an empty cell. A Soldier reaching "
-        "its Prince's home cell becomes a Prince, but only while its side has none. Your "
-        "Prince may never be left in check; a checkmated Prince leaves the board (written "
-        "a9++) and its side plays on. Win by moving your Prince onto the crown, or by "
-        "capturing every enemy piece while keeping your Prince [house: the rules text, not the "
-        "reference program]. Draws: no Princes left, stalemate, or the same position for the "
-        "third time [house: the rules text; the reference program draws at the second]. "
-        "Notation: e3-e4 (also e3xe4 or e3e4)."
-    )
+    rules_help = """\
+Alberto Hernández Marcos's game (1989) on a triangle of 49 triangular cells in 7 rows. Cells
+are named by a letter `a`–`g` (the `/` lines) and a number `1`–`13` (odd numbers point up);
+the top cell **a13 is the crown**. Each side has a **Prince**, 2 **Knights** and 3
+**Soldiers**; White starts on g1 (Prince), f1, f3, e1, e3, e5; Black mirrors it around a1.
+**White moves first.**
+
+- **Prince**: one step to a neighbouring cell (cells sharing an edge).
+- **Knight**: slides any distance along any of the board's three line directions, never
+  over a piece; it may capture the first enemy piece it meets.
+- **Soldier**: one step to any neighbour (also sideways and back). Inside its own kingdom
+  (the 9-cell triangle in its side's corner) it may instead move two cells along a line
+  through an empty cell, in any direction.
+- A piece moving onto an enemy captures it. Any piece may stand on the crown; only a Prince
+  there wins.
+- **Check**: your Prince may never be left attacked (not even when stepping onto the crown).
+  If you are in check with no legal move you are **checkmated**: your Prince leaves the
+  board (the move is written `a9++`) and your side plays on without it.
+- **Promotion**: a Soldier ending on its own Prince's home cell (g1 White, a1 Black) becomes
+  a Prince, but only when its side has no Prince — otherwise that move is illegal — and
+  never into check.
+- You **win** by moving your Prince onto a13, or by capturing every enemy piece while you
+  still have your Prince. **[house]** A Princeless side that takes the opponent's last piece
+  does not win: with no Princes left the game is drawn (the rules text; the reference program
+  would score it a win).
+- **Draws**: neither side has a Prince; stalemate (no legal move, not in check); the same
+  position for the third time — **[house]** the rules text's three occurrences, where the
+  reference program draws at the second. Agreement and resignation as in every game.
+- How the original rules are read where they are silent: Soldiers' two-cell move goes in any
+  direction; a Soldier in its kingdom also gives check from two cells away through an empty
+  cell; a Soldier on the enemy's home cell is an ordinary piece.
+- Moves: `e3-e4` (`e3xe4` and `e3e4` are accepted too; `x` does not have to be a capture),
+  `a9++` for a checkmated Prince. Position: piece tokens then the side to move, e.g.
+  `Pg1 Kf1 Kf3 Se1 Se3 Se5 pa1 ka3 kb1 sa5 sb3 sc1 w` (upper case White, lower case Black)."""
 
     def in_check(self, position: TheCrownPosition) -> bool:
         prince = position.board.find(PIECES[position.turn][0])

@@ -77,21 +77,31 @@ class ThreeCrowns(GridPictures, Game[ThreeCrownsPosition, PathMove]):
     no_progress_limit = 100
     no_progress_reason = "100 turns without a capture or a change of crown"
     start = "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g 0-0 *"
-    summary = (
-        "8x8 board, 10 stones a side, all uncrowned at the start; Green moves first [house]. "
-        "A Troika is 3+ of your uncrowned stones in a row (rank, file or diagonal). A turn is "
-        "a step to any of the 8 neighbouring empty cells, or a double jump: exactly two jumps "
-        "over two different [house] enemy stones, crowned jumpers over uncrowned stones and "
-        "uncrowned jumpers over crowned ones. Only the second jumped stone is affected: a "
-        "crowned jumper captures it; an uncrowned jumper uncrowns it, or captures it if, "
-        "uncrowned, it would stand in a Troika. A stone that steps or double-jumps into a "
-        "Troika is crowned. Green's first two turns must move the same stone (the equalizer; "
-        "[house]: free if that stone is gone or stuck). You win with 3 captures or a Crowned "
-        "Troika (3 crowned stones in a row); a player with no legal move loses [house]. Draws "
-        "[house]: the same position a third time, 100 turns with no capture, crowning or "
-        "uncrowning, or agreement. Notation: f3-e3 for a step, d6xd4xf4 for a double jump "
-        "(d6xf4 when only one jump joins them)."
-    )
+    rules_help = """\
+Larry Back's game (2001) on an 8×8 board, 10 stones a side, all **uncrowned** at the start.
+**[house]** Green moves first.
+
+- A **Troika** is 3 or more of your uncrowned stones in a row on a rank, file or diagonal; a
+  **Crowned Troika** is the same with crowned stones.
+- A turn is a **step** — any stone to one of its 8 neighbouring empty cells — or a **double
+  jump**: exactly two jumps by one stone over adjacent enemy stones onto empty cells, the
+  second in any direction. A crowned stone jumps only uncrowned stones; an uncrowned stone
+  jumps only crowned ones. **[house]** The two jumped stones must be different stones.
+- Only the **second** jumped stone is affected: a crowned jumper captures it; an uncrowned
+  jumper uncrowns it — or captures it if, uncrowned, it would stand in a Troika of its owner.
+- An uncrowned stone that steps or double-jumps into a Troika is **crowned** (only that stone).
+- **Equalizer**: Green's first two turns must move the same stone. **[house]** If that stone
+  has been captured or cannot move, any move may be made.
+- You **win** when you have captured 3 stones in all, or own a Crowned Troika.
+  **[house]** A player with no legal move loses (passing is not allowed).
+- **[house] Draws**: the same position (board, side to move, captures, equalizer) for the
+  third time; 100 turns in a row with no capture, crowning or uncrowning; or agreement.
+  Either player may resign.
+- Moves: `f3-e3` (step), `d6xd4xf4` (double jump: start, first landing, second landing;
+  `d6xf4` is enough when only one double jump joins the two cells). Position:
+  `bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g 0-0 *` — board (ranks 8 to 1, `g`/`b` uncrowned,
+  `G`/`B` crowned), side to move, captures Green-Black, and the equalizer (`*` before the
+  first turn, then the cell of the stone Green must move next, `-` once it no longer applies)."""
 
     def _won_by_last_mover(self, position: ThreeCrownsPosition) -> Outcome | None:
         last = self.opponent(position.turn)

@@ -37,15 +37,24 @@ class ThreeMusketeers(GridPictures, Game[ThreeMusketeersPosition, PathMove]):
     plural_sides = frozenset({MUSKETEERS})
     repetition_limit = None
     start = "EEEEM/EEEEE/EEMEE/EEEEE/MEEEE m"
-    summary = (
-        "On a 5x5 board the three Musketeers face Cardinal Richelieu's 22 men. The Musketeers "
-        "move first. A Musketeer must move onto an orthogonally adjacent enemy piece and "
-        "capture it; an enemy piece steps to an orthogonally adjacent empty cell. The enemy "
-        "wins the moment all three Musketeers stand in one rank or file, whoever lined them up "
-        "[house]. The Musketeers win when the side to move has no legal move (for the enemy "
-        "side: [house]). Draws only by agreement [house]; either side may resign. Notation: "
-        "c3xc4 for a Musketeer, b3-c3 for the enemy."
-    )
+    rules_help = """\
+A 5×5 board (files a–e, ranks 1–5): three Musketeers against Cardinal Richelieu's 22 men.
+**The Musketeers move first.**
+
+- A Musketeer moves one cell up, down, left or right **onto an enemy piece and captures it**;
+  it can never move to an empty cell. An enemy piece steps one cell orthogonally onto an
+  empty cell.
+- The **enemy wins** the moment all three Musketeers stand in one rank or one file —
+  **[house]** whoever made the move that lined them up.
+- The **Musketeers win** when the side to move has no legal move (when it is the enemy that
+  is stuck: **[house]**, the convention of online implementations).
+- **[house]** Draws only by agreement; either side may resign. No repetition rule is needed:
+  every Musketeer move captures, so a game lasts at most 22 Musketeer turns.
+- Moves: `c3xc4` (Musketeer), `b3-c3` (enemy); either separator is accepted, any case.
+  Position: `EEEEM/EEEEE/EEMEE/EEEEE/MEEEE m` (ranks 5 to 1, digits for empty runs, side to
+  move `m` or `e`).
+- The game is solved: with perfect play the enemy wins, in 33 plies. The computer's level 5
+  plays it perfectly (docs/three-musketeers-solved.md tells how)."""
 
     def outcome(self, position: ThreeMusketeersPosition) -> Outcome | None:
         if lined_up(position.board):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .base import Game, Outcome, Termination
@@ -100,3 +101,14 @@ def numbered_move(ply: int, move: str) -> str:
     moves: '41. 3-7' for the first side's, '41… 4-8' for the second's."""
     number, second = divmod(ply, 2)
     return f"{number + 1}{'…' if second else '.'} {move}"
+
+
+RULES_HELP_INTRO = """\
+The exact rules, as the engine implements them. Points the original rule texts leave open are
+our decisions and are marked **[house]**."""
+
+
+def rules_help_page(games: Iterable[Game[Any, Any]]) -> str:
+    """Every game's rules help as one Markdown page (docs/rules-help.md is this page)."""
+    sections = [f"### {g.name} (`{g.id}`)\n\n{g.rules_help}" for g in games]
+    return "\n\n".join(["# Rules help", RULES_HELP_INTRO, *sections])

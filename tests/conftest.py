@@ -98,3 +98,13 @@ def console(service: MatchService, tmp_path: Path) -> tuple[Console, list[str]]:
     """The console over the service, and the lines it printed."""
     lines: list[str] = []
     return Console(service, tmp_path / "out", lines.append), lines
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that needs the PostgreSQL server `postgres` (those run on the
+    PostgreSQL engine, and those that ask for the server itself)."""
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        on_postgres = callspec is not None and callspec.params.get("engine") == "postgresql"
+        if on_postgres or {"pg_server", "pg_template"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.postgres)

@@ -17,9 +17,8 @@ from ai import choose_move
 from bot.errors import Refusal
 from bot.runtime import workers
 from bot.runtime.fair_share import FairShare
-from bot.service.computer_games import Turn
 from bot.service.match_service import MatchService
-from bot.service.views import MoveResult
+from bot.service.views import MoveResult, Turn
 
 log = logging.getLogger("bot.computer")
 #: what the adapter does with each move the computer played: show the board
@@ -45,7 +44,7 @@ class ComputerPlayer:
         self.share = FairShare(slots or workers.pool_size())
         self._thinking: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
-        service.core.computer_listeners.append(self.kick)
+        service.on_computer_turn(self.kick)
 
     def executor(self) -> Executor:
         """The worker processes, started on first use (a pool apart from the pictures')."""

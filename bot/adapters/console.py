@@ -236,8 +236,8 @@ class Console:
         if user_id in self.known:
             return
         self.known.add(user_id)
-        for row in await self.service.core.matches.of_user(GUILD, user_id, ("active",), 25):
-            self._thread(MatchView.of(row))
+        for match in await self.service.games_of(GUILD, user_id):
+            self._thread(match)
 
     def _thread(self, match: MatchView) -> int | None:
         """The match's thread, known by its name (game and number) in this run or an earlier
@@ -252,7 +252,7 @@ class Console:
         channel = ctx.channel_id
         match = None
         if response.match_id is not None:  # its posts go to its thread, if it has one
-            match = await self.service.core.match(response.match_id)
+            match = await self.service.match(response.match_id)
             self._thread(match)
         if response.edit_origin is not None:
             self.post(channel, response.edit_origin, note="edited")

@@ -3,28 +3,13 @@ computer's moves, which the bot's own account plays like a person would."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ai import DEFAULT_LEVEL, LEVELS
 from bot.errors import Refusal
 from bot.service import options
 from bot.service.core import Core, pick_game
 from bot.service.play import Play
-from bot.service.views import MatchView, MoveResult
+from bot.service.views import MatchView, MoveResult, Turn
 from rules import counted
-
-
-@dataclass(frozen=True)
-class Turn:
-    """What the computer needs to think about a match: its game, position and history."""
-
-    match_id: int
-    #: the person the computer plays against (whose turn in the queue this is)
-    player_id: int
-    game_id: str
-    position: str
-    history: tuple[str, ...]
-    level: int
 
 
 class ComputerGames:

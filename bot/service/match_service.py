@@ -1,22 +1,28 @@
 """The match service: every rule about who may do what, over the store and the rules engine,
-cut by concern (see `bot.match`) and held together here for the adapters.
+cut by concern (the modules of `bot.service`) and held together here: the one door the
+adapters use.
 
-Identities are plain ids (guild, channel, user). Each action either returns data or raises
-Refusal (its text names people by id); a refused action writes nothing.
+Identities are plain ids (an Actor: server, channel, user). Each action either returns
+views (never a database row) or raises Refusal (its text names people by id); a refused
+action writes nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Unpack
 
+from bot.errors import Refusal
 from bot.service.challenges import Challenges
 from bot.service.computer_games import ComputerGames
 from bot.service.core import Clock, Core, CoreSettings
 from bot.service.deadlines import Deadlines
 from bot.service.play import Play
 from bot.service.standings import Standings
+from bot.service.views import Actor, MatchView, Rematch
 from bot.store import Store
 from bot.store.shown_table import ShownMessages
+from rules import GameRecord
 
 
 class MatchService:
@@ -39,3 +45,56 @@ class MatchService:
     @property
     def clock(self) -> Clock:
         return self.core.clock
+
+    # --- looking: views of matches, for anyone ---
+    async def match(self, match_id: int) -> MatchView:
+        """One match: players, position, move list and result."""
+        return await self.core.match(match_id)
+
+    async def replay(self, match_id: int) -> GameRecord:
+        """The match's game record: every position and move, for pictures and replays."""
+        return await self.core.replay(match_id)
+
+    async def meant(self, actor: Actor, match_id: int | None = None) -> MatchView:
+        """The match meant, for players and spectators alike: the number given (on this
+        server), else the one whose thread this is, else the only game in progress here,
+        else the person's only game here."""
+        row = await self.core.resolve(actor.guild_id, actor.channel_id, actor.user_id, match_id)
+        return await self.core.match(row["id"])
+
+    async def check_here(self, actor: Actor, match_id: int) -> None:
+        """Refuse a button of a match pressed outside its channel and thread."""
+        await self.core.check_here(match_id, actor.guild_id, actor.channel_id)
+
+    async def games_of(
+        self, guild_id: int, user_id: int, *, over: bool = False, limit: int = 25
+    ) -> list[MatchView]:
+        """The person's games on the server, newest first: in progress, or `over`."""
+        statuses = ("finished", "aborted") if over else ("active",)
+        rows = await self.core.matches.of_user(guild_id, user_id, statuses, limit)
+        return [MatchView.of(row) for row in rows]
+
+    async def games_here(self, guild_id: int, channel_id: int) -> list[MatchView]:
+        """The games in progress in a channel (and its games' threads)."""
+        return [MatchView.of(r) for r in await self.core.matches.active_here(guild_id, channel_id)]
+
+    def on_computer_turn(self, listener: Callable[[int], None]) -> None:
+        """Call `listener` with the id of each match where it becomes the computer's turn."""
+        self.core.computer_listeners.append(listener)
+
+    # --- acting: what needs more than one part ---
+    async def rematch(self, actor: Actor, match_id: int | None = None) -> Rematch:
+        """The same game again, sides swapped: against the computer it starts at once;
+        between people it is a challenge to the opponent, taken up at once when the
+        opponent had asked too. Without a number: the person's last finished game here."""
+        if match_id is None:
+            recent = await self.games_of(actor.guild_id, actor.user_id, over=True, limit=1)
+            if not recent:
+                raise Refusal("You have no finished game to ask a rematch of.")
+            match_id = recent[0].id
+        if (await self.match(match_id)).computer_level is not None:
+            again = await self.computer.rematch(actor.guild_id, actor.user_id, match_id)
+            return Rematch(None, again)
+        asked = await self.challenges.rematch(actor.guild_id, actor.user_id, match_id)
+        started = asked.match_id if asked.status == "accepted" else None
+        return Rematch(asked, None if started is None else await self.match(started))

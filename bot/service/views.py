@@ -13,6 +13,15 @@ from bot.store import Row
 from rules import Outcome, Termination, get_game, reason_text, result_text
 
 
+@dataclass(frozen=True)
+class Actor:
+    """Who acts, and where: a server, a channel (a match's thread, maybe), a person."""
+
+    guild_id: int
+    channel_id: int
+    user_id: int
+
+
 class ChallengeStatus(StrEnum):
     OPEN = "open"
     ACCEPTED = "accepted"
@@ -253,3 +262,25 @@ def result_parts(match: MatchView) -> tuple[Part, ...]:
         return (f"Draw ({reason})",)
     winner = match.winner_side
     return (Person(match.players[winner]), f" ({game.side_name(winner)}) won ({reason})")
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """A rematch asked for: the challenge it made (None against the computer), and the
+    match when one started at once (against the computer, or when both players asked)."""
+
+    challenge: ChallengeView | None
+    match: MatchView | None
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the computer needs to think about a match: its game, position and history."""
+
+    match_id: int
+    #: the person the computer plays against (whose turn in the queue this is)
+    player_id: int
+    game_id: str
+    position: str
+    history: tuple[str, ...]
+    level: int

@@ -99,6 +99,7 @@ def test_even_a_beginner_takes_a_win_in_one(game_id: str, text: str, answer: str
         assert choose_move(game_id, text, level=1, seed=seed) == answer
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_chosen_move_is_legal_and_a_seed_reproduces_it(game_id: str) -> None:
     game = get_game(game_id)
@@ -112,6 +113,7 @@ def test_every_chosen_move_is_legal_and_a_seed_reproduces_it(game_id: str) -> No
             assert again == move
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_levels_3_and_4_are_bounded_by_positions_not_the_clock(game_id: str) -> None:
     """Their search stops at the game's own number of positions, so a seed repeats the move
@@ -152,6 +154,7 @@ def test_repetition_counts_as_a_draw() -> None:
     assert report.score == 0
 
 
+@pytest.mark.processes
 def test_levels_and_the_command_line() -> None:
     assert [level.seconds for level in LEVELS.values()] == [0.1, 0.3, 0.8, 1.5, 3.0]
     listed = subprocess.run(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,6 +41,7 @@ def _step_cells(position: ThreeCrownsPosition) -> tuple[set[int], set[int]]:
     return wins, crowns
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(positions)
 def test_live_threats_and_crownings_are_the_cells_a_step_wins_or_crowns_on(
@@ -55,6 +57,7 @@ def test_live_threats_and_crownings_are_the_cells_a_step_wins_or_crowns_on(
         assert counts[prefix + "crownings"] == len(crowns)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(positions)
 def test_the_score_is_the_same_for_either_colour(position: ThreeCrownsPosition) -> None:

@@ -203,6 +203,7 @@ def test_exact_search_gives_up_at_its_deadline() -> None:
     assert solve(off_strategy, 0.05).value is None
 
 
+@pytest.mark.slow
 def test_level_five_musketeers_search_for_chances_where_the_strategy_proves_them_lost() -> None:
     """On the strategy every Musketeer move loses: level 5 plays its search's choice (the
     most problems for a fallible enemy), not a proof, and never stops to claim one."""
@@ -244,6 +245,7 @@ def test_level_five_plays_the_fastest_win_or_the_longest_resistance_off_the_stra
         tried += 1
 
 
+@pytest.mark.processes
 def test_solve_on_the_command_line() -> None:
     run = subprocess.run(
         [sys.executable, "-m", "ai", "solve", "three-musketeers"],
@@ -265,6 +267,7 @@ def test_solve_on_the_command_line() -> None:
     assert bad.returncode == 1 and bad.stderr.startswith("error: ")
 
 
+@pytest.mark.slow
 def test_a_damaged_strategy_file_is_refused_not_misread(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

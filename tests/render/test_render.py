@@ -57,6 +57,7 @@ def test_initial_position_renders_at_the_layout_size(game_id: str) -> None:
     assert small.width < image.width
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_position_of_random_games_renders(game_id: str) -> None:
     game = get_game(game_id)

@@ -39,6 +39,7 @@ def test_every_legal_move_round_trips_through_its_text(game_id: str) -> None:
             assert game.parse_move(position, f"  {text.upper()} ") == move
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32))
@@ -62,6 +63,7 @@ ENDINGS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_random_games_reach_an_outcome(game_id: str) -> None:
     game = get_game(game_id)

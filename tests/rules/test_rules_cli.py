@@ -86,6 +86,7 @@ def test_bad_input_is_one_line_on_stderr_and_exit_2(
     assert err.count("\n") == 1 and message in err
 
 
+@pytest.mark.processes
 def test_as_a_real_process() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "rules", "perft", "checkers", "3"], capture_output=True, text=True

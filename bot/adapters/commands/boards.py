@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from bot.adapters.replies import Attachment, Button, Message, Response
 from bot.adapters.wording import People, Wording
 from bot.runtime import workers
-from bot.service.match_service import MatchService
+from bot.service import Actor, MatchService
 from bot.service.views import MatchView
 from render import board_png
 from render import legend as board_legend
@@ -28,6 +28,11 @@ class Context:
     global_name: str = ""
     #: the largest attachment the server allows (Discord: 10 MiB without boosts)
     upload_limit: int = 10 * 1024 * 1024
+
+    @property
+    def actor(self) -> Actor:
+        """Who acts and where, as the service takes it."""
+        return Actor(self.guild_id, self.channel_id, self.user_id)
 
 
 def here(ctx: Context) -> dict[str, int]:
@@ -87,7 +92,7 @@ class Boards:
     ) -> Message:
         """The board picture with who is to move (or the result) and the right buttons;
         seen from the match's usual side, or `viewer`'s; `legend` adds what the pieces are."""
-        record = await self.service.core.replay(match.id)
+        record = await self.service.replay(match.id)
         viewer = viewer or match.picture_side
         png = await render_png(match, record, show_last=show_last, viewer=viewer)
         game = get_game(match.game_id)

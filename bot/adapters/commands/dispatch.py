@@ -90,7 +90,7 @@ class Commands:
         handler, names_what = self.buttons[action]
         if names_what == "match":
             try:
-                await self.service.core.check_here(number, ctx.guild_id, ctx.channel_id)
+                await self.service.check_here(ctx.actor, number)
             except Refusal as refusal:
                 return private(refusal.text(self.people.name))
         names = {ctx.user_id: (ctx.user_name, ctx.global_name or ctx.user_name)}

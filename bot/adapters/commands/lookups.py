@@ -10,7 +10,7 @@ from bot.adapters.commands.boards import Boards, Context
 from bot.adapters.commands.registry import COMMANDS
 from bot.adapters.replies import Attachment, Button, Message, Response
 from bot.runtime import workers
-from bot.service.core import pick_game
+from bot.service import pick_game
 from bot.service.views import MatchView, SweepEvent, SweepKind
 from render import board_png, game_gif
 from render import legend as board_legend
@@ -55,18 +55,15 @@ UPLOAD_MARGIN = 64 * 1024
 
 class LookupCommands(Boards):
     async def _viewed(self, ctx: Context, match: int | None) -> MatchView:
-        row = await self.service.core.resolve(ctx.guild_id, ctx.channel_id, ctx.user_id, match)
-        return await self.service.core.match(row["id"])
+        return await self.service.meant(ctx.actor, match)
 
     async def match_choices(self, ctx: Context, typed: str) -> list[tuple[str, int]]:
         """Autocomplete for a match number: the caller's games on this server, then the
         channel's, as (label, number); a hint (number 0) when there is none."""
-        core = self.service.core
-        mine = await core.matches.of_user(ctx.guild_id, ctx.user_id, ("active",), 25)
-        here = await core.matches.active_here(ctx.guild_id, ctx.channel_id)
+        mine = await self.service.games_of(ctx.guild_id, ctx.user_id)
+        here = await self.service.games_here(ctx.guild_id, ctx.channel_id)
         seen: dict[int, str] = {}
-        for row in [*mine, *here]:
-            view = MatchView.of(row)
+        for view in [*mine, *here]:
             if view.id not in seen:
                 seen[view.id] = self.words.match_label(view, ctx.user_id)
         wanted = typed.strip().lstrip("#")
@@ -90,11 +87,11 @@ class LookupCommands(Boards):
 
     async def _games_message(self, ctx: Context, page: int) -> Message:
         """A page of the channel's games in progress: whole lines only, Previous / Next."""
-        matches = await self.service.core.matches.active_here(ctx.guild_id, ctx.channel_id)
+        matches = await self.service.games_here(ctx.guild_id, ctx.channel_id)
         if not matches:
             return Message("No game is in progress in this channel. Start one with /challenge.")
         page, pages = _clamp(page, len(matches))
-        views = [MatchView.of(m) for m in matches[page * PAGE : (page + 1) * PAGE]]
+        views = matches[page * PAGE : (page + 1) * PAGE]
         title = "Games in progress" + (f" — page {page + 1} of {pages}" if pages > 1 else "")
         buttons = _pager("gamespage", page, pages, lambda n: n)
         return Message(self.words.games_here(views), title=title, buttons=buttons)
@@ -102,7 +99,7 @@ class LookupCommands(Boards):
     async def history(self, ctx: Context, match: int | None = None) -> Response:
         view = await self._viewed(ctx, match)
         game = get_game(view.game_id)
-        record = await self.service.core.replay(view.id)
+        record = await self.service.replay(view.id)
         names = {
             u: await self.service.standings.known_name(ctx.guild_id, u) or f"player {u}"
             for u in view.players.values()
@@ -183,7 +180,7 @@ class LookupCommands(Boards):
         png = await workers.run(board_png, chosen.id, chosen.initial_position())
         return Response(
             reply=Message(
-                f"{chosen.summary}\n\n{board_legend(chosen.id)}",
+                f"{chosen.rules_help}\n\n{board_legend(chosen.id)}",
                 title=f"How to play {chosen.name}",
                 files=(Attachment(f"{chosen.id}-start.png", png),),
             ),

@@ -9,7 +9,7 @@ from bot.adapters.commands.boards import Boards, Context, here
 from bot.adapters.replies import Attachment, Button, Message, Response
 from bot.errors import Refusal
 from bot.runtime import workers
-from bot.service.views import ChallengeStatus, ChallengeView, MoveResult
+from bot.service.views import ChallengeView, MoveResult
 from render import board_png
 from rules import get_game
 
@@ -132,8 +132,7 @@ class PlayingCommands(Boards):
 
     async def abort(self, ctx: Context, match: int | None = None) -> Response:
         if ctx.moderator and match is None:  # a moderator in a game's thread means that game
-            found = await self.service.core.resolve(ctx.guild_id, ctx.channel_id, ctx.user_id)
-            match = found["id"]
+            match = (await self.service.meant(ctx.actor)).id
         view = await self.service.play.abort_game(
             ctx.guild_id, ctx.channel_id, ctx.user_id, match, moderator=ctx.moderator
         )
@@ -141,25 +140,16 @@ class PlayingCommands(Boards):
         return self.in_match(ctx, view, board, "The game is aborted.")
 
     async def rematch(self, ctx: Context, match: int | None = None) -> Response:
-        if match is None:
-            recent = await self.service.core.matches.of_user(
-                ctx.guild_id, ctx.user_id, ("finished", "aborted"), 1
-            )
-            if not recent:
-                raise Refusal("You have no finished game to ask a rematch of.")
-            match = recent[0]["id"]
-        if (await self.service.core.match(match)).computer_level is not None:
-            again = await self.service.computer.rematch(ctx.guild_id, ctx.user_id, match)
-            return await self.started_here(again, "Rematch!")
-        asked = await self.service.challenges.rematch(ctx.guild_id, ctx.user_id, match)
-        if asked.status == ChallengeStatus.ACCEPTED and asked.match_id is not None:
-            started = await self.started_here(
-                await self.service.core.match(asked.match_id), "Rematch!"
-            )
-            assert started.reply is not None
-            taken_up = replace(started.reply, shows=f"challenge:{asked.id}", in_place=True)
-            return replace(started, updates=(taken_up,))
-        return Response(reply=await self.challenge_message(asked))
+        asked = await self.service.rematch(ctx.actor, match)
+        if asked.match is None:
+            assert asked.challenge is not None
+            return Response(reply=await self.challenge_message(asked.challenge))
+        started = await self.started_here(asked.match, "Rematch!")
+        if asked.challenge is None:  # against the computer: no challenge was shown
+            return started
+        assert started.reply is not None
+        taken_up = replace(started.reply, shows=f"challenge:{asked.challenge.id}", in_place=True)
+        return replace(started, updates=(taken_up,))
 
     async def moved(self, result: MoveResult) -> Message:
         """The board after a move (a person's or the computer's), naming who played it."""

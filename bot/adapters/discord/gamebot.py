@@ -266,7 +266,7 @@ class GameBot(discord.AutoShardedClient):
         """Post in the match's thread (else its channel). A thread that is gone or shut to
         the bot moves its games to their channel, where the players are told (the board
         they get there says it all); news of a game already over is posted there instead."""
-        match = await self.handlers.service.core.match(match_id)
+        match = await self.handlers.service.match(match_id)
         try:
             target = target or await self.channel_for(match.thread_id or match.channel_id)
             for message in messages:
@@ -330,7 +330,7 @@ class GameBot(discord.AutoShardedClient):
         where there can be no thread (the game's channel is a thread itself, such as a forum
         post) or Discord refuses one: the game is then played in its channel."""
         assert response.match_id is not None and response.open_thread is not None
-        match = await self.handlers.service.core.match(response.match_id)
+        match = await self.handlers.service.match(response.match_id)
         try:
             starter = await self.anchored(origin) if origin is not None else None
             if starter is None or isinstance(starter.channel, discord.Thread):

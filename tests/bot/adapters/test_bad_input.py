@@ -260,6 +260,7 @@ async def test_numbers_beyond_sqlite_are_unknown_not_errors(service: MatchServic
 
 
 # --- long games and their records ---
+@pytest.mark.slow
 async def test_a_700_ply_replay_fits_the_upload_limit(service: MatchService) -> None:
     game = get_game("three-crowns")
     record = random_record(game, 209)  # a random game of 728 plies

@@ -131,6 +131,7 @@ async def test_a_restart_picks_up_the_computers_turn(
     await store.close()
 
 
+@pytest.mark.slow
 async def test_a_move_made_stale_while_thinking_is_dropped(
     service: MatchService, computer: tuple[ComputerPlayer, list[MoveResult]]
 ) -> None:
@@ -169,6 +170,7 @@ async def test_what_a_game_against_the_computer_refuses(service: MatchService) -
     )
 
 
+@pytest.mark.slow
 async def test_a_game_against_the_computer_through_the_console(
     service: MatchService, tmp_path: Path, workers: Executor
 ) -> None:

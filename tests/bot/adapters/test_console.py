@@ -80,6 +80,7 @@ async def test_refusals_go_only_to_the_person(console: tuple[Console, list[str]]
     ]
 
 
+@pytest.mark.processes
 def test_the_console_command_reads_stdin(tmp_path: Path) -> None:
     lines, result = script("three-musketeers", seed=1)
     done = subprocess.run(

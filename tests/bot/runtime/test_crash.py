@@ -7,9 +7,13 @@ import signal
 import subprocess
 import sys
 
+import pytest
+
 from bot.runtime.checkdb import check_db
 from bot.store import Store
 from tests.faults import ROOT
+
+pytestmark = pytest.mark.processes  # starts, kills and waits on processes
 
 ACKS_BEFORE_KILL = 400
 

@@ -15,6 +15,8 @@ from bot.runtime import workers
 from render import board_png
 from rules import get_game
 
+pytestmark = pytest.mark.processes  # starts, kills and waits on processes
+
 
 async def test_a_killed_worker_costs_one_picture_not_the_pool() -> None:
     game = get_game("checkers")

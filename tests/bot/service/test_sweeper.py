@@ -61,6 +61,7 @@ async def running(sweeper: Sweeper) -> AsyncIterator[asyncio.Task[None]]:
             await task
 
 
+@pytest.mark.processes
 async def test_a_new_challenge_wakes_the_sweeper_and_lapses_on_time(store: Store) -> None:
     service = MatchService(store, clock=RunningClock(), challenge_seconds=1)
     heard = Announcements()
@@ -72,6 +73,7 @@ async def test_a_new_challenge_wakes_the_sweeper_and_lapses_on_time(store: Store
     assert event.challenge.id == challenge.id
 
 
+@pytest.mark.processes
 async def test_one_minute_moves_get_their_reminder_then_time_out_on_time(store: Store) -> None:
     clock = RunningClock()
     service = MatchService(store, clock=clock)

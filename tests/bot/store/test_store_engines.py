@@ -71,6 +71,7 @@ def test_database_urls_are_read_and_never_show_a_password(text: str, shown: str)
     assert str(DatabaseUrl.parse(text)) == shown
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("text", ["mysql://bot@db/games", "sqlite://", "  "])
 def test_a_database_url_the_bot_cannot_use_is_one_clear_error(text: str) -> None:
     with pytest.raises(StoreError) as refused:
@@ -89,6 +90,7 @@ def _bot(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("command", [[], ["run"], ["sync"], ["console"], ["check-db"], ["migrate"]])
 def test_every_command_takes_db(command: list[str]) -> None:
     done = _bot(*command, "--db", "mysql://bot@db/games")
@@ -120,6 +122,7 @@ MALFORMED_URLS = [
         (["run"], {"DATABASE_URL": "{url}"}),
     ],
 )
+@pytest.mark.processes
 def test_a_malformed_database_url_is_one_line_without_the_password(
     url: str, command: list[str], env: dict[str, str]
 ) -> None:
@@ -136,6 +139,7 @@ def test_a_malformed_database_url_is_one_line_without_the_password(
     assert said[0].startswith("error: ") and "pw" not in said[0]
 
 
+@pytest.mark.postgres
 async def test_libpq_url_options_are_taken(request: pytest.FixtureRequest) -> None:
     """A URL as hosting providers give it: TLS mode, a name, a connect timeout."""
     url = new_pg_database(request)
@@ -174,6 +178,7 @@ async def _contents(url: str) -> dict[str, list[tuple[object, ...]]]:
         await store.close()
 
 
+@pytest.mark.processes
 async def test_copy_db_moves_a_servers_history_into_postgresql(
     tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
@@ -201,12 +206,14 @@ async def test_copy_db_moves_a_servers_history_into_postgresql(
     assert len(again.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.processes
 async def test_migrate_reports_the_revision(db_url: str) -> None:
     done = _bot("migrate", "--db", db_url)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().endswith(f"is at schema revision {head_revision()}")
 
 
+@pytest.mark.processes
 async def test_two_games_ending_at_once_both_count_in_the_ratings(db_url: str) -> None:
     """Two processes end a game each between the same players at the same moment: both
     results land in the ratings (neither overwrites the other)."""
@@ -288,6 +295,7 @@ def test_without_postgresql_make_test_stops_with_one_line(
     assert len(said) == 1 and "apt install postgresql" in said[0]
 
 
+@pytest.mark.postgres
 async def test_a_database_server_that_goes_away_refuses_then_recovers() -> None:
     """PostgreSQL stopped under a running bot: writes and reads say the bot cannot save (the
     connections it kept are broken), nothing is half-written, and once the server is back

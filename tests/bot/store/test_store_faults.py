@@ -195,6 +195,7 @@ async def _real_database(path: Path, matches: int = 30) -> None:
     await store.close()
 
 
+@pytest.mark.processes
 def test_a_file_that_is_not_a_database_ends_in_one_line(tmp_path: Path) -> None:
     garbage = tmp_path / "garbage.sqlite3"
     garbage.write_bytes(random.Random(1).randbytes(50_000))
@@ -210,6 +211,7 @@ def test_a_file_that_is_not_a_database_ends_in_one_line(tmp_path: Path) -> None:
     _one_clear_line(bot, garbage, "file is not a database")
 
 
+@pytest.mark.processes
 async def test_a_truncated_database_ends_in_one_line(tmp_path: Path) -> None:
     path = tmp_path / "bot.sqlite3"
     await _real_database(path)
@@ -218,6 +220,7 @@ async def test_a_truncated_database_ends_in_one_line(tmp_path: Path) -> None:
     _one_clear_line(_console(path), path, "is truncated")
 
 
+@pytest.mark.processes
 async def test_a_database_on_a_read_only_mount_ends_in_one_line(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     folder.mkdir()
@@ -226,6 +229,7 @@ async def test_a_database_on_a_read_only_mount_ends_in_one_line(tmp_path: Path) 
         _one_clear_line(_console(view / "bot.sqlite3"), view / "bot.sqlite3", "read-only")
 
 
+@pytest.mark.processes
 async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "bot.sqlite3"
     await _real_database(path, matches=1)

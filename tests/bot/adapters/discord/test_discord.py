@@ -453,6 +453,7 @@ async def test_challenging_the_bot_itself_plays_the_computer(discord_bot: Discor
     assert "The game ends as a loss and it is unrated." in question.text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("slow", [False, True])
 async def test_a_game_against_the_computer_shows_its_start_then_each_move_in_its_thread(
     discord_bot: DiscordHarness, monkeypatch: pytest.MonkeyPatch, slow: bool
@@ -517,6 +518,7 @@ async def test_each_shard_identifies_in_its_bucket_across_processes(
     assert len(asked) == 1
 
 
+@pytest.mark.slow
 async def test_the_computers_answer_is_posted_after_the_move_it_answers(
     discord_bot: DiscordHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:

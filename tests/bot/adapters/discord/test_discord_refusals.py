@@ -224,6 +224,7 @@ async def test_an_edit_refused_in_an_archived_thread_is_posted_anew(
     assert any(s.kind == "post" and "Rematch!" in s.text for s in sent)
 
 
+@pytest.mark.processes
 async def test_the_three_seconds_count_from_when_the_interaction_was_made(
     discord_bot: DiscordHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -27,6 +27,8 @@ from bot.runtime.config import Settings
 from tests.fakegateway import FakeGateway, free_port
 from tests.faults import ROOT
 
+pytestmark = pytest.mark.processes  # runs the bot's client as it runs, on real time
+
 SETTINGS = ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL", "CHALLENGE_MINUTES")
 
 

@@ -1,0 +1,106 @@
+"""README's and docs/' code runs as written: every Python block, every `python -m rules`,
+`render` and `ai` line of a shell block, and the console transcript in README, whose output
+must read as printed there (times aside)."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules import GAMES, rules_help_page
+from tests.test_docs import PAGES, ROOT
+
+BLOCK = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
+#: shell lines the tests run: the command lines of the pure packages (not the bot, not benches)
+RUNNABLE = re.compile(r"^\.venv/bin/python -m (rules|render|ai) ")
+#: what changes from run to run in the console's output: times
+TIME = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC")
+
+
+def blocks(language: str) -> list[tuple[str, str]]:
+    """(page name and block number, code) of every fenced block in that language."""
+    found = []
+    for page in PAGES:
+        for n, match in enumerate(BLOCK.finditer(page.read_text()), 1):
+            if match.group(1) == language:
+                found.append((f"{page.name}#{n}", match.group(2)))
+    return found
+
+
+def run_python(code: str) -> None:
+    """Run a block as a module would run, `await` allowed at the top level."""
+    compiled = compile(code, "<snippet>", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+    result = eval(compiled, {"__name__": "__snippet__"})
+    if asyncio.iscoroutine(result):
+        asyncio.run(result)
+
+
+@pytest.mark.parametrize(("where", "code"), blocks("python"), ids=lambda v: v[:20])
+def test_every_python_block_runs(
+    where: str, code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a block may write files
+    run_python(code)
+
+
+def shell_lines() -> list[tuple[str, str]]:
+    lines = []
+    for where, code in blocks("sh"):
+        for line in code.splitlines():
+            if RUNNABLE.match(line):
+                lines.append((where, line.split("  #", 1)[0].strip()))
+    return lines
+
+
+@pytest.mark.processes
+@pytest.mark.parametrize(("where", "line"), shell_lines(), ids=lambda v: v[:40])
+def test_every_command_line_of_the_pure_packages_runs(
+    where: str, line: str, tmp_path: Path
+) -> None:
+    args = [sys.executable, *shlex.split(line)[1:]]
+    done = subprocess.run(args, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, f"{where}: {line}\n{done.stderr}"
+    assert done.stdout.strip()
+
+
+def transcript() -> tuple[list[str], str]:
+    """README's console example: the lines it feeds, and what it shows printed."""
+    readme = (ROOT / "README.md").read_text()
+    (block,) = [b for _, b in blocks("") if b.startswith("$ printf") and "-m bot console" in b]
+    command, _, printed = block.partition("| .venv/bin/python -m bot console\n")
+    fed = shlex.split(command.removeprefix("$ printf").replace("\\\n", " "))
+    assert fed[0] == "%s\\n" and readme
+    return fed[1:], printed
+
+
+@pytest.mark.processes
+def test_readmes_console_transcript_is_what_the_console_prints(tmp_path: Path) -> None:
+    fed, printed = transcript()
+    env = {**os.environ, "DATABASE_URL": str(tmp_path / "try.sqlite3")}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "console"],
+        input="\n".join(fed) + "\n",
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert TIME.sub("<time>", done.stdout) == TIME.sub("<time>", printed)
+
+
+def test_the_rules_help_page_is_the_rules_modules_own_text() -> None:
+    """docs/rules-help.md is `python -m rules help`, made from each game's rules_help (the
+    text /rules shows): rewrite it with that command when a game's text changes."""
+    page = (ROOT / "docs" / "rules-help.md").read_text()
+    assert page == rules_help_page(GAMES.values()) + "\n"
