@@ -28,6 +28,12 @@ def sentence(message: str, typed: str) -> str:
     return f"{message}."
 
 
+def next_deadline(match: MatchView, to_move: str, now: float) -> float | None:
+    """After a move, the next one is due a full time per move away; none while the computer
+    is to move (it is never out of time)."""
+    return None if to_move == match.computer_side else now + match.move_seconds
+
+
 class Play:
     def __init__(self, core: Core, standings: Standings) -> None:
         self.core = core
@@ -99,10 +105,15 @@ class Play:
                         "The game changed while your move was on its way: look at the board "
                         "and try again."
                     )
+                # the match as this move left it (before anyone else may change it)
+                moved = await core.matches.advance(
+                    db, row["id"], ply=ply, position=logged[-1],
+                    deadline=next_deadline(view, game.side_to_move(trial.position), now),
+                    offer_kept_if_by=user_id,  # an opponent's offer lapses: this move declines it
+                )  # fmt: skip
                 if trial.outcome is not None:
                     await self.finish(db, row, trial.outcome)
-                # the match as this move left it (read before anyone else may change it)
-                moved = await core.match_row(row["id"])
+                    moved = await core.match_row(row["id"])
             core.cache(row["id"], ply, trial)
         texts = tuple(map(game.format_move, trial.moves))  # the log, without reading it back
         after = MatchView.of(moved, texts)

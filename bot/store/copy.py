@@ -2,15 +2,14 @@
 server's SQLite history into PostgreSQL when the bot outgrows one process.
 
 Every table is copied row for row, ids kept, in one transaction on the target (all or
-nothing). The move log's trigger fires as moves arrive, so the match rows' live columns are
-then set back to the source's; PostgreSQL's id sequences are moved past the copied ids.
+nothing); PostgreSQL's id sequences are moved past the copied ids.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from sqlalchemy import Table, bindparam, select, update
+from sqlalchemy import Table, select
 
 from bot.errors import StoreError
 from bot.store import schema
@@ -18,8 +17,6 @@ from bot.store.connection import Store, Tx
 from bot.store.migrations import head_revision
 
 BATCH = 5_000
-#: what the move log's trigger changes in a match row
-LIVE = ("ply", "position", "deadline", "reminded", "draw_offer_by")
 
 
 async def copy_db(
@@ -42,7 +39,6 @@ async def copy_db(
         for table in schema.TABLES:
             counts[table.name] = await _copy_table(source, tx, table)
             report(f"{table.name}: {counts[table.name]} rows")
-        await _restore_live_columns(source, tx)
         if target.dialect == "postgresql":
             for table in (schema.matches, schema.challenges, schema.announcements):
                 await tx.run(
@@ -62,25 +58,3 @@ async def _copy_table(source: Store, tx: Tx, table: Table) -> int:
             return copied
         await tx.connection.execute(table.insert(), [dict(row) for row in rows])
         copied += len(rows)
-
-
-async def _restore_live_columns(source: Store, tx: Tx) -> None:
-    matches = schema.matches
-    change = (
-        update(matches)
-        .where(matches.c.id == bindparam("match_id"))
-        .values({column: bindparam(f"new_{column}") for column in LIVE})
-    )
-    offset = 0
-    while True:
-        rows = await source.all(
-            select(matches.c.id, *(matches.c[c] for c in LIVE))
-            .order_by(matches.c.id)
-            .limit(BATCH)
-            .offset(offset)
-        )
-        if not rows:
-            return
-        values = [{"match_id": r["id"], **{f"new_{c}": r[c] for c in LIVE}} for r in rows]
-        await tx.connection.execute(change, values)
-        offset += len(rows)

@@ -1,8 +1,8 @@
 """The SQL of the matches table and its move log.
 
-A logged move advances its match row in the database itself (the `moves_advance_match`
-trigger, see the Alembic baseline): that trigger is the one place a move changes the row.
-When a player's one reminder falls due is also decided here only (REMINDER_AT).
+A move is logged by a guarded insert (append_move), then its match row is advanced in the
+same transaction (advance) with what the service decided (bot.service.play). When a
+player's one reminder falls due is decided here only (REMINDER_AT).
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ class MatchRows:
         position: str,
     ) -> bool:
         """Log move `ply` if the match is active at ply - 1 and its deadline has not passed
-        (the trigger then advances the match row); False if not. Inside the caller's
+        (the caller then advances the match row); False if not. Inside the caller's
         transaction `db`, or, without one, as a single statement that is atomic by itself."""
         params = {
             "match_id": match_id,
@@ -121,6 +121,28 @@ class MatchRows:
         if db is not None:
             return await db.run(sql, params) == 1
         return await self.store.write_one(sql, params) == 1
+
+    async def advance(
+        self,
+        db: Tx,
+        match_id: int,
+        *,
+        ply: int,
+        position: str,
+        deadline: float | None,
+        offer_kept_if_by: int,
+    ) -> Row:
+        """Move the match row on to a logged move, as the service decided: its ply, position
+        and deadline, its reminder due again, and the draw offer kept only if
+        `offer_kept_if_by` made it (judged on the row as it is now, held by the move's
+        insert, so an offer declined meanwhile stays declined). The row as it is after."""
+        rows = await db.all(
+            "UPDATE matches SET ply = ?, position = ?, deadline = ?, reminded = 0, "
+            "draw_offer_by = CASE WHEN draw_offer_by = ? THEN draw_offer_by END "
+            f"WHERE id = ? RETURNING *, {REMINDER_AT} AS remind_at",
+            (ply, position, deadline, offer_kept_if_by, match_id),
+        )
+        return rows[0]
 
     async def end(self, db: Tx, match_id: int, values: dict[str, Any]) -> None:
         """Finish or abort (inside the transaction that decided it): no deadline, no offer."""

@@ -14,7 +14,6 @@ from bot.errors import Refusal
 from bot.runtime.checkdb import check_db
 from bot.service.match_service import MatchService
 from bot.store import Store
-from bot.store.match_table import MatchRows
 from bot.store.migrations import head_revision
 from rules import Outcome, Termination, get_game, reason_text
 from tests.gamekit import GAME_IDS
@@ -233,6 +232,26 @@ async def test_draw_offer_lapses_when_the_opponent_moves(service: MatchService) 
     assert (await service.core.match(offered.match.id)).draw_offer_by is None
 
 
+async def test_an_offer_declined_while_the_offerers_move_is_on_its_way_stays_declined(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a move keeps of a draw offer is judged on the match as it is when the move is
+    written, not as it was read: another process's decline in between is not undone."""
+    match = await start_match(service, side="black")
+    await service.play.offer_draw(GUILD, CHANNEL, ALICE)
+    other = MatchService(service.store, clock=service.clock)  # another process's service
+    read = service.core.record
+
+    async def declined_meanwhile(row: Any) -> Any:
+        await other.play.answer_draw(GUILD, CHANNEL, BOB, False, match.id)
+        return await read(row)
+
+    monkeypatch.setattr(service.core, "record", declined_meanwhile)
+    moved = await service.play.move(GUILD, CHANNEL, ALICE, "11-15")
+    assert moved.match.ply == 1 and moved.match.draw_offer_by is None
+    assert (await service.match(match.id)).draw_offer_by is None
+
+
 async def test_draw_by_agreement_both_ways(service: MatchService) -> None:
     await start_match(service)
     await service.play.offer_draw(GUILD, CHANNEL, ALICE)
@@ -390,14 +409,12 @@ async def test_an_old_database_opens_and_upgrades(tmp_path: Path) -> None:
         row = await new.one("SELECT reminded, game_id FROM matches")
         assert row is not None and tuple(row) == (0, "checkers")
         assert await new.all("SELECT * FROM users") == []
-        # version 3's trigger advances the old match when a move is logged
-        async with new.transaction() as db:
-            logged = MatchRows(new).append_move(
-                db, 1, 1, "11-15", 101, 60.0, "W:W21-32:B1-10,12,15"
-            )
-            assert await logged
-        row = await new.one("SELECT ply, position, deadline FROM matches")
-        assert row is not None and tuple(row) == (1, "W:W21-32:B1-10,12,15", 3660.0)
+        # the old match is played on, and its row follows the move
+        played = await MatchService(new, clock=lambda: 60.0).play.move(1, 10, 101, "11-15")
+        assert played.match.ply == 1
+        row = await new.one("SELECT ply, position, deadline, reminded FROM matches")
+        after = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"
+        assert row is not None and tuple(row) == (1, after, 3660.0, 0)
     finally:
         await new.close()
 
