@@ -28,7 +28,7 @@ def _by_game(table: Mapping[str, int], game_id: str) -> int:
     return table.get(game_id, table[OTHER_GAMES])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Level:
     number: int
     seconds: float  # thinking budget per move
@@ -60,55 +60,61 @@ class Level:
 
 LEVELS = {
     1: Level(
-        1, 0.1, {OTHER_GAMES: 1}, None, 80, 0.35, "beginner: looks one move ahead, often misjudges"
+        number=1,
+        seconds=0.1,
+        max_depth={OTHER_GAMES: 1},
+        max_nodes=None,
+        noise=80,
+        slip=0.35,
+        about="beginner: looks one move ahead, often misjudges",
     ),
     2: Level(
-        2,
-        0.3,
-        {"three-musketeers": 5, OTHER_GAMES: 2},
-        None,
-        30,
-        0.12,
-        "casual: sees the reply, still slips now and then",
+        number=2,
+        seconds=0.3,
+        max_depth={"three-musketeers": 5, OTHER_GAMES: 2},
+        max_nodes=None,
+        noise=30,
+        slip=0.12,
+        about="casual: sees the reply, still slips now and then",
     ),
     3: Level(
-        3,
-        0.8,
-        UNBOUNDED,
-        {
+        number=3,
+        seconds=0.8,
+        max_depth=UNBOUNDED,
+        max_nodes={
             "checkers": 8_000,
             "three-musketeers": 10_000,
             "three-crowns": 4_000,
             "the-crown": 4_000,
             OTHER_GAMES: 8_000,
         },
-        0,
-        0.0,
-        "club: a fifth of level 4's positions, no deliberate mistakes",
+        noise=0,
+        slip=0.0,
+        about="club: a fifth of level 4's positions, no deliberate mistakes",
     ),
     4: Level(
-        4,
-        1.5,
-        UNBOUNDED,
-        {
+        number=4,
+        seconds=1.5,
+        max_depth=UNBOUNDED,
+        max_nodes={
             "checkers": 40_000,
             "three-musketeers": 50_000,
             "three-crowns": 20_000,
             "the-crown": 20_000,
             OTHER_GAMES: 40_000,
         },
-        0,
-        0.0,
-        "strong: a fifth of the positions level 5 searches in 3 s",
+        noise=0,
+        slip=0.0,
+        about="strong: a fifth of the positions level 5 searches in 3 s",
     ),
     5: Level(
-        5,
-        3.0,
-        UNBOUNDED,
-        None,
-        0,
-        0.0,
-        "strongest: searches as deep as 3 s allows; Three Musketeers' proven wins perfectly",
+        number=5,
+        seconds=3.0,
+        max_depth=UNBOUNDED,
+        max_nodes=None,
+        noise=0,
+        slip=0.0,
+        about="strongest: searches as deep as 3 s allows; Three Musketeers' proven wins perfectly",
         perfect=True,
     ),
 }

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.runtime import workers
+from bot.service import Actor
 from bot.service.match_service import MatchService
 from bot.service.views import MoveResult
 from render import board_png
@@ -35,11 +36,9 @@ async def pair(
     rng, games = random.Random(guild * 1000 + n), list(GAMES)
     while len(load.latencies) < load.moves:
         made = await service.challenges.challenge(
-            guild, channel, users[0], games[n % len(games)], opponent_id=users[1]
+            Actor(guild, channel, users[0]), games[n % len(games)], opponent_id=users[1]
         )
-        match = await service.challenges.accept(
-            made.id, users[1], guild_id=guild, channel_id=channel
-        )
+        match = await service.challenges.accept(Actor(guild, channel, users[1]), made.id)
         game = GAMES[match.game_id]
         while match.active and len(load.latencies) < load.moves:
             if load.think_seconds:
@@ -47,7 +46,7 @@ async def pair(
             text = game.format_move(rng.choice(game.legal_moves(match.position)))
             start = time.perf_counter()
             result = await service.play.move(
-                guild, channel, match.user_to_move or 0, text, match.id
+                Actor(guild, channel, match.user_to_move or 0), text, match.id
             )
             if load.render:
                 await workers.run(

@@ -112,7 +112,7 @@ def rows(matches: int, rng: random.Random) -> Iterator[tuple[str, list[tuple[Any
 
 
 async def seed(store: Store, matches: int, rng: random.Random) -> float:
-    """Fill the database (the move log's trigger off: the match rows come complete)."""
+    """Fill the database (the match rows come complete, with their move logs)."""
     start = time.perf_counter()
     if store.dialect == "sqlite":
         path = str(store.url)
@@ -120,26 +120,19 @@ async def seed(store: Store, matches: int, rng: random.Random) -> float:
         with sqlite3.connect(path, isolation_level=None) as db:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("BEGIN")
-            trigger = db.execute(
-                "SELECT sql FROM sqlite_master WHERE name = 'moves_advance_match'"
-            ).fetchone()[0]
-            db.execute("DROP TRIGGER moves_advance_match")
             for table, batch in rows(matches, rng):
                 marks = ", ".join("?" * len(batch[0])) if batch else ""
                 if batch:
                     db.executemany(f"INSERT INTO {table} VALUES ({marks})", batch)
-            db.execute(trigger)
             db.execute("COMMIT")
             db.execute("ANALYZE")
         db.close()
         return time.perf_counter() - start
     async with store.engine.connect() as connection:
         raw = (await driver_of(connection)).raw  # asyncpg's connection, for its COPY
-        await raw.execute("ALTER TABLE moves DISABLE TRIGGER moves_advance_match")
         for table, batch in rows(matches, rng):
             if batch:
                 await raw.copy_records_to_table(table, records=batch)
-        await raw.execute("ALTER TABLE moves ENABLE TRIGGER moves_advance_match")
         for table in ("matches", "challenges", "announcements"):
             await raw.execute(
                 f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "

@@ -13,6 +13,7 @@ import pytest
 
 from bot.adapters.wording import result_parts
 from bot.errors import Refusal, join_parts
+from bot.service import Actor
 from bot.service.match_service import MatchService
 from bot.service.views import MatchView, SweepEvent
 from bot.store import Store
@@ -20,7 +21,6 @@ from bot.store.legacy import MIGRATIONS
 
 GUILD, CHANNEL = 1, 10
 #: the service's keyword arguments for an action taken in the test channel
-HERE = {"guild_id": GUILD, "channel_id": CHANNEL}
 ALICE, BOB, CAROL = 101, 102, 103
 TABLES = ("challenges", "matches", "moves", "ratings", "users")
 
@@ -96,11 +96,13 @@ async def start_match(
     move_time: int | str | None = None,
 ) -> MatchView:
     challenge = await service.challenges.challenge(
-        GUILD, channel, challenger, game_id, opponent_id=opponent, side=side, move_time=move_time
+        Actor(GUILD, channel, challenger),
+        game_id,
+        opponent_id=opponent,
+        side=side,
+        move_time=move_time,
     )
-    return await service.challenges.accept(
-        challenge.id, opponent, guild_id=GUILD, channel_id=channel
-    )
+    return await service.challenges.accept(Actor(GUILD, channel, opponent), challenge.id)
 
 
 async def play_random(service: MatchService, match: MatchView, rng: random.Random) -> MatchView:
@@ -108,7 +110,9 @@ async def play_random(service: MatchService, match: MatchView, rng: random.Rando
     while match.active:
         user = match.user_to_move
         assert user is not None
-        moves = await service.play.legal_moves(GUILD, match.channel_id, user, match.id)
-        result = await service.play.move(GUILD, match.channel_id, user, rng.choice(moves), match.id)
+        moves = await service.play.legal_moves(Actor(GUILD, match.channel_id, user), match.id)
+        result = await service.play.move(
+            Actor(GUILD, match.channel_id, user), rng.choice(moves), match.id
+        )
         match = result.match
     return match

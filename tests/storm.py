@@ -7,6 +7,7 @@ import asyncio
 import random
 import sys
 
+from bot.service import Actor
 from bot.service.match_service import MatchService
 from bot.store import Store
 from rules import GAMES
@@ -31,8 +32,10 @@ async def storm(path: str, matches: int) -> None:
             )
             while match.active:
                 user = match.user_to_move or 0
-                moves = await service.play.legal_moves(GUILD, channel, user, match.id)
-                result = await service.play.move(GUILD, channel, user, rng.choice(moves), match.id)
+                moves = await service.play.legal_moves(Actor(GUILD, channel, user), match.id)
+                result = await service.play.move(
+                    Actor(GUILD, channel, user), rng.choice(moves), match.id
+                )
                 match = result.match
                 print(f"{match.id} {match.ply} {result.move}", flush=True)
 

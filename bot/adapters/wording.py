@@ -149,7 +149,7 @@ class Wording:
             f"and {rating}. Press the button to resign, or ignore this."
         )
 
-    def did(self, user_id: int, what: str) -> str:
+    def person_did(self, user_id: int, what: str) -> str:
         """'@alice resigned.', '@bob played 22-18.'."""
         return f"{self.people.user(user_id)} {what}."
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from bot.errors import Person, Refusal
 from bot.service import options
 from bot.service.core import Core, pick_game
-from bot.service.views import ChallengeStatus, ChallengeView, MatchView
+from bot.service.views import Actor, ChallengeStatus, ChallengeView, MatchView
 from bot.store import Row, Tx
 
 #: unanswered challenges a player may have out at once on one server
@@ -20,9 +20,7 @@ class Challenges:
 
     async def challenge(
         self,
-        guild_id: int,
-        channel_id: int,
-        challenger_id: int,
+        actor: Actor,
         game_id: str,
         *,
         opponent_id: int | None = None,
@@ -30,6 +28,7 @@ class Challenges:
         move_time: int | str | None = None,
     ) -> ChallengeView:
         """Challenge a user (or, with no opponent, anyone in the channel) to a game."""
+        guild_id, challenger_id = actor.guild_id, actor.user_id
         game = pick_game(game_id)
         if opponent_id == challenger_id:
             raise Refusal("You cannot challenge yourself: pick an opponent, or leave it open.")
@@ -38,7 +37,7 @@ class Challenges:
         now = self.core.clock()
         values = {
             "guild_id": guild_id,
-            "channel_id": channel_id,
+            "channel_id": actor.channel_id,
             "challenger_id": challenger_id,
             "opponent_id": opponent_id,
             "game_id": game.id,
@@ -55,19 +54,19 @@ class Challenges:
                     "cancel one, or wait for answers, before making another."
                 )
             challenge_id = await self.core.challenges.insert(db, values)
-        self.core.due(now + self.core.challenge_seconds)
+        self.core.wake_sweeper_by(now + self.core.challenge_seconds)
         return await self.core.challenge(challenge_id)
 
-    async def _open(self, challenge_id: int, guild_id: int, channel_id: int) -> Row:
+    async def _open(self, actor: Actor, challenge_id: int) -> Row:
         """An open challenge made here (its channel, or the thread of the match it rematches);
         read inside the caller's transaction."""
         row = await self.core.challenge_row(challenge_id)
-        if row["guild_id"] != guild_id:
+        if row["guild_id"] != actor.guild_id:
             raise Refusal(f"There is no challenge #{challenge_id}.")
         places = {row["channel_id"]}
         if row["rematch_of"] is not None:
             places.add((await self.core.match_row(row["rematch_of"]))["thread_id"])
-        if channel_id not in places:
+        if actor.channel_id not in places:
             raise Refusal("This challenge was made in another channel: answer it there.")
         if row["status"] != ChallengeStatus.OPEN:
             raise Refusal(f"This challenge was already {row['status']}.")
@@ -75,12 +74,11 @@ class Challenges:
             raise Refusal("This challenge has expired: ask for a new one with /challenge.")
         return row
 
-    async def accept(
-        self, challenge_id: int, user_id: int, *, guild_id: int, channel_id: int
-    ) -> MatchView:
+    async def accept(self, actor: Actor, challenge_id: int) -> MatchView:
         """Accept a challenge: the match starts, sides as asked or drawn at random."""
+        user_id = actor.user_id
         async with self.core.store.transaction() as db:
-            row = await self._open(challenge_id, guild_id, channel_id)
+            row = await self._open(actor, challenge_id)
             if user_id == row["challenger_id"]:
                 raise Refusal(
                     "You cannot accept your own challenge: wait for someone to accept it."
@@ -120,52 +118,47 @@ class Challenges:
         await self.core.challenges.set_status(
             db, challenge["id"], ChallengeStatus.ACCEPTED, match_id
         )
-        self.core.due((await self.core.match_row(match_id))["remind_at"])
+        self.core.wake_sweeper_by((await self.core.match_row(match_id))["remind_at"])
         return match_id
 
-    async def decline(
-        self, challenge_id: int, user_id: int, *, guild_id: int, channel_id: int
-    ) -> ChallengeView:
+    async def decline(self, actor: Actor, challenge_id: int) -> ChallengeView:
         def why_not(row: Row) -> str | None:
-            if row["opponent_id"] == user_id:
+            if row["opponent_id"] == actor.user_id:
                 return None
-            if user_id == row["challenger_id"]:
+            if actor.user_id == row["challenger_id"]:
                 return "You made this challenge: use Cancel to withdraw it."
             return "Only the challenged player can decline this challenge."
 
-        place = (guild_id, channel_id)
-        return await self._close(challenge_id, place, ChallengeStatus.DECLINED, why_not)
+        return await self._close(actor, challenge_id, ChallengeStatus.DECLINED, why_not)
 
-    async def cancel(
-        self, challenge_id: int, user_id: int, *, guild_id: int, channel_id: int
-    ) -> ChallengeView:
+    async def cancel(self, actor: Actor, challenge_id: int) -> ChallengeView:
         only = "Only the player who made this challenge can cancel it."
         return await self._close(
+            actor,
             challenge_id,
-            (guild_id, channel_id),
             ChallengeStatus.CANCELLED,
-            lambda row: None if row["challenger_id"] == user_id else only,
+            lambda row: None if row["challenger_id"] == actor.user_id else only,
         )
 
     async def _close(
         self,
+        actor: Actor,
         challenge_id: int,
-        place: tuple[int, int],
         status: ChallengeStatus,
         why_not: Callable[[Row], str | None],
     ) -> ChallengeView:
         """Answer an open challenge made here, if `why_not` finds no reason to refuse."""
         async with self.core.store.transaction() as db:
-            row = await self._open(challenge_id, *place)
+            row = await self._open(actor, challenge_id)
             if (refusal := why_not(row)) is not None:
                 raise Refusal(refusal)
             await self.core.challenges.set_status(db, row["id"], status)
         return await self.core.challenge(challenge_id)
 
-    async def rematch(self, guild_id: int, user_id: int, match_id: int) -> ChallengeView:
+    async def rematch(self, actor: Actor, match_id: int) -> ChallengeView:
         """Ask the same opponent for another game with sides swapped (or accept their request:
         when both ask at once, the second request starts the game)."""
-        core = self.core
+        core, guild_id, user_id = self.core, actor.guild_id, actor.user_id
         async with core.store.transaction() as db:
             row = await core.match_row(match_id)
             view = MatchView.of(row)
@@ -189,7 +182,7 @@ class Challenges:
     async def _ask_rematch(self, db: Tx, match: MatchView, user_id: int, side: str) -> int:
         game = pick_game(match.game_id)
         now = self.core.clock()
-        self.core.due(now + self.core.challenge_seconds)
+        self.core.wake_sweeper_by(now + self.core.challenge_seconds)
         return await self.core.challenges.insert(
             db,
             {

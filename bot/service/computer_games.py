@@ -8,7 +8,7 @@ from bot.errors import Refusal
 from bot.service import options
 from bot.service.core import Core, pick_game
 from bot.service.play import Play
-from bot.service.views import MatchView, MoveResult, Turn
+from bot.service.views import Actor, MatchView, MoveResult, Turn
 from rules import counted
 
 
@@ -19,9 +19,7 @@ class ComputerGames:
 
     async def start(
         self,
-        guild_id: int,
-        channel_id: int,
-        user_id: int,
+        actor: Actor,
         computer_id: int,
         game_id: str,
         *,
@@ -30,6 +28,7 @@ class ComputerGames:
         move_time: int | str | None = None,
     ) -> MatchView:
         """A game against the computer (`computer_id`: the account it plays as), at once."""
+        user_id = actor.user_id
         game = pick_game(game_id)
         level = DEFAULT_LEVEL if level is None else level
         if level not in LEVELS:
@@ -52,8 +51,8 @@ class ComputerGames:
             match_id = await self.core.matches.insert(
                 db,
                 {
-                    "guild_id": guild_id,
-                    "channel_id": channel_id,
+                    "guild_id": actor.guild_id,
+                    "channel_id": actor.channel_id,
                     "game_id": game.id,
                     "first_user": first,
                     "second_user": second,
@@ -67,22 +66,25 @@ class ComputerGames:
                 },
             )
         view = await self.core.match(match_id)
-        self.core.due(view.remind_at)
+        self.core.wake_sweeper_by(view.remind_at)
         self.core.computer_turn(view)
         return view
 
-    async def rematch(self, guild_id: int, user_id: int, match_id: int) -> MatchView:
-        """Another game against the computer at the same level, sides swapped."""
-        old = await self.core.match(match_id)
-        if old.guild_id != guild_id or old.computer_id is None or old.side_of(user_id) is None:
+    async def rematch(self, actor: Actor, match_id: int) -> MatchView:
+        """Another game against the computer at the same level, sides swapped, in the
+        channel of the game before."""
+        old, user_id = await self.core.match(match_id), actor.user_id
+        if (
+            old.guild_id != actor.guild_id
+            or old.computer_id is None
+            or old.side_of(user_id) is None
+        ):
             raise Refusal(f"Only the player of match #{match_id} can ask for its rematch.")
         if old.active:
             raise Refusal(f"Match #{match_id} is still in progress: finish it first.")
         game = pick_game(old.game_id)
         return await self.start(
-            guild_id,
-            old.channel_id,
-            user_id,
+            Actor(actor.guild_id, old.channel_id, user_id),
             old.computer_id,
             game.id,
             level=old.computer_level,
@@ -112,6 +114,5 @@ class ComputerGames:
         view = await self.core.match(turn.match_id)
         if view.computer_id is None or view.position_text != turn.position:
             raise Refusal(f"Match #{turn.match_id} changed while the computer was thinking.")
-        return await self.play.move(
-            view.guild_id, view.channel_id, view.computer_id, move, turn.match_id
-        )
+        computer = Actor(view.guild_id, view.channel_id, view.computer_id)
+        return await self.play.move(computer, move, turn.match_id)

@@ -14,7 +14,7 @@ from typing import Any, TypedDict, Unpack
 
 from bot.errors import Person, Refusal
 from bot.runtime.shards import Shards
-from bot.service.views import ChallengeView, MatchView
+from bot.service.views import Actor, ChallengeView, MatchView
 from bot.store import Row, Store
 from bot.store.challenge_table import ChallengeRows
 from bot.store.match_table import MatchRows
@@ -35,7 +35,7 @@ def pick_game(game_id: str) -> Game[Any, Any]:
         raise Refusal(f"{str(err)[0].upper()}{str(err)[1:]}.") from None
 
 
-def found(row: Row | None, otherwise: str) -> Row:
+def row_or_refusal(row: Row | None, otherwise: str) -> Row:
     """The row, or a refusal saying there is no such thing."""
     if row is None:
         raise Refusal(otherwise)
@@ -78,7 +78,7 @@ class Core:
             for listener in self.computer_listeners:
                 listener(match.id)
 
-    def due(self, when: float | None) -> None:
+    def wake_sweeper_by(self, when: float | None) -> None:
         """Something falls due at `when`: wake the sweeper if that is before its next look."""
         if when is not None and when < self.wake_at:
             self.changed.set()
@@ -89,7 +89,7 @@ class Core:
 
     # --- rows and views ---
     async def match_row(self, match_id: int) -> Row:
-        return found(
+        return row_or_refusal(
             await self.matches.get(match_id),
             f"There is no match #{match_id}. /games lists the games in progress.",
         )
@@ -100,7 +100,7 @@ class Core:
         return MatchView.of(row, tuple(await self.matches.moves(match_id)))
 
     async def challenge_row(self, challenge_id: int) -> Row:
-        return found(
+        return row_or_refusal(
             await self.challenges.get(challenge_id), f"There is no challenge #{challenge_id}."
         )
 
@@ -130,22 +130,20 @@ class Core:
         return await self.record(await self.match_row(match_id))
 
     # --- the match meant ---
-    async def resolve(
-        self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
-    ) -> Row:
+    async def resolve(self, actor: Actor, match_id: int | None = None) -> Row:
         """The match meant, for players and spectators alike: the number given (on this
         server), else the one whose thread this is, else the only game in progress here,
         else the user's only game here."""
         if match_id is not None:
             row = await self.match_row(match_id)
-            if row["guild_id"] != guild_id:
+            if row["guild_id"] != actor.guild_id:
                 raise Refusal(f"There is no match #{match_id} on this server.")
             return row
-        bound = await self.matches.in_thread(channel_id)
+        bound = await self.matches.in_thread(actor.channel_id)
         if bound is not None:
             return bound
-        here = await self.matches.active_here(guild_id, channel_id)
-        mine = [r for r in here if user_id in (r["first_user"], r["second_user"])]
+        here = await self.matches.active_here(actor.guild_id, actor.channel_id)
+        mine = [r for r in here if actor.user_id in (r["first_user"], r["second_user"])]
         if len(here) == 1:
             return here[0]
         if len(mine) == 1:
@@ -161,10 +159,10 @@ class Core:
             parts += [Person(r["first_user"]), " vs ", Person(r["second_user"])]
         raise Refusal(*parts, "): say which with its match number.")
 
-    async def check_here(self, match_id: int, guild_id: int, channel_id: int) -> None:
+    async def check_here(self, actor: Actor, match_id: int) -> None:
         """Refuse a button of a match pressed outside its channel and thread."""
         row = await self.match_row(match_id)
-        if row["guild_id"] != guild_id:
+        if row["guild_id"] != actor.guild_id:
             raise Refusal(f"There is no match #{match_id} on this server.")
-        if channel_id not in (row["channel_id"], row["thread_id"]):
+        if actor.channel_id not in (row["channel_id"], row["thread_id"]):
             raise Refusal(f"Match #{match_id} is played in another channel: act there.")

@@ -36,7 +36,7 @@ class MatchService:
         self.deadlines = Deadlines(self.core, self.play)
         self.computer = ComputerGames(self.core, self.play)
         #: where chat adapters showed challenges and boards (their message ids)
-        self.shown = ShownMessages(store)
+        self._shown = ShownMessages(store)
 
     @property
     def store(self) -> Store:
@@ -59,12 +59,12 @@ class MatchService:
         """The match meant, for players and spectators alike: the number given (on this
         server), else the one whose thread this is, else the only game in progress here,
         else the person's only game here."""
-        row = await self.core.resolve(actor.guild_id, actor.channel_id, actor.user_id, match_id)
+        row = await self.core.resolve(actor, match_id)
         return await self.core.match(row["id"])
 
     async def check_here(self, actor: Actor, match_id: int) -> None:
         """Refuse a button of a match pressed outside its channel and thread."""
-        await self.core.check_here(match_id, actor.guild_id, actor.channel_id)
+        await self.core.check_here(actor, match_id)
 
     async def games_of(
         self, guild_id: int, user_id: int, *, over: bool = False, limit: int = 25
@@ -77,6 +77,16 @@ class MatchService:
     async def games_here(self, guild_id: int, channel_id: int) -> list[MatchView]:
         """The games in progress in a channel (and its games' threads)."""
         return [MatchView.of(r) for r in await self.core.matches.active_here(guild_id, channel_id)]
+
+    async def shown_where(self, shows: str) -> tuple[int, int] | None:
+        """The (channel, message) a chat adapter last showed `shows` in ("board:12")."""
+        return await self._shown.find(shows)
+
+    async def shown_now(
+        self, shows: str, channel_id: int, message_id: int
+    ) -> tuple[int, int] | None:
+        """Remember the message that shows `shows` now; the one that showed it before."""
+        return await self._shown.replace(shows, channel_id, message_id)
 
     def on_computer_turn(self, listener: Callable[[int], None]) -> None:
         """Call `listener` with the id of each match where it becomes the computer's turn."""
@@ -93,8 +103,8 @@ class MatchService:
                 raise Refusal("You have no finished game to ask a rematch of.")
             match_id = recent[0].id
         if (await self.match(match_id)).computer_level is not None:
-            again = await self.computer.rematch(actor.guild_id, actor.user_id, match_id)
+            again = await self.computer.rematch(actor, match_id)
             return Rematch(None, again)
-        asked = await self.challenges.rematch(actor.guild_id, actor.user_id, match_id)
+        asked = await self.challenges.rematch(actor, match_id)
         started = asked.match_id if asked.status == "accepted" else None
         return Rematch(asked, None if started is None else await self.match(started))

@@ -9,7 +9,14 @@ from typing import Any
 from bot.errors import Person, Refusal
 from bot.service.core import Core
 from bot.service.standings import Standings
-from bot.service.views import DrawResult, MatchStatus, MatchView, MoveResult, result_parts
+from bot.service.views import (
+    Actor,
+    DrawResult,
+    MatchStatus,
+    MatchView,
+    MoveResult,
+    result_parts,
+)
 from bot.store import Row, Tx
 from rules import Game, Outcome, RulesError, Termination, get_game
 
@@ -39,13 +46,11 @@ class Play:
         self.core = core
         self.standings = standings
 
-    async def _active(
-        self, guild_id: int, channel_id: int, user_id: int, match_id: int | None
-    ) -> tuple[Row, MatchView, str]:
-        """An active match the user plays in (row and view) and the user's side."""
-        row = await self.core.resolve(guild_id, channel_id, user_id, match_id)
+    async def _active(self, actor: Actor, match_id: int | None) -> tuple[Row, MatchView, str]:
+        """An active match the person plays in (row and view) and their side."""
+        row = await self.core.resolve(actor, match_id)
         view = MatchView.of(row)
-        side = view.side_of(user_id)
+        side = view.side_of(actor.user_id)
         if side is None:
             raise Refusal(f"You are not playing in match #{row['id']}: you can only watch it.")
         if not view.active:
@@ -57,26 +62,24 @@ class Play:
         """After the deadline nothing but the sweeper's verdict lands: wake it, refuse."""
         if view.deadline is None or view.deadline > self.core.clock():
             return
-        self.core.due(0.0)
+        self.core.wake_sweeper_by(0.0)
         late = get_game(view.game_id).side_name(view.side_to_move)
         verdict = "it is aborted" if view.ply == 0 else f"{late} loses on time"
         raise Refusal(f"Time is up in match #{view.id}: {late} did not move in time, so {verdict}.")
 
     @asynccontextmanager
     async def _playing(
-        self, guild_id: int, channel_id: int, user_id: int, match_id: int | None
+        self, actor: Actor, match_id: int | None
     ) -> AsyncIterator[tuple[Tx, Row, Game[Any, Any], str]]:
         """The user's active match, its game and side, read inside the transaction that the
         action then writes in (so a decision always sees the latest row)."""
         if match_id is None:
-            match_id = (await self.core.resolve(guild_id, channel_id, user_id))["id"]
+            match_id = (await self.core.resolve(actor))["id"]
         async with self.core.lock(match_id), self.core.store.transaction() as db:
-            row, _, side = await self._active(guild_id, channel_id, user_id, match_id)
+            row, _, side = await self._active(actor, match_id)
             yield db, row, get_game(row["game_id"]), side
 
-    async def move(
-        self, guild_id: int, channel_id: int, user_id: int, text: str, match_id: int | None = None
-    ) -> MoveResult:
+    async def move(self, actor: Actor, text: str, match_id: int | None = None) -> MoveResult:
         """Play a move in the user's match; the result carries the canonical move and the match.
 
         The move is decided on a plain read and written by an insert guarded by the ply it
@@ -84,9 +87,9 @@ class Play:
         the match it returns is read in the same transaction: the position this move made."""
         core = self.core
         if match_id is None:
-            match_id = (await core.resolve(guild_id, channel_id, user_id))["id"]
+            match_id = (await core.resolve(actor))["id"]
         async with core.lock(match_id):
-            row, view, side = await self._active(guild_id, channel_id, user_id, match_id)
+            row, view, side = await self._active(actor, match_id)
             game = get_game(view.game_id)
             if view.side_to_move != side:
                 waiting = view.user_to_move or 0
@@ -98,6 +101,7 @@ class Play:
                 raise Refusal(sentence(str(err), text)) from None
             move_text = game.format_move(played)
             now, ply = core.clock(), row["ply"] + 1
+            user_id = actor.user_id
             logged = (row["id"], ply, move_text, user_id, now, game.encode(trial.position))
             async with core.store.transaction() as db:
                 if not await core.matches.append_move(db, *logged):
@@ -117,7 +121,7 @@ class Play:
             core.cache(row["id"], ply, trial)
         texts = tuple(map(game.format_move, trial.moves))  # the log, without reading it back
         after = MatchView.of(moved, texts)
-        core.due(after.remind_at)
+        core.wake_sweeper_by(after.remind_at)
         core.computer_turn(after)
         return MoveResult(after, move_text, user_id)
 
@@ -143,16 +147,14 @@ class Play:
         }
         await self.core.matches.end(db, row["id"], values)
 
-    async def legal_moves(
-        self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
-    ) -> list[str]:
-        """The moves the user could play now (empty when it is not their turn)."""
+    async def legal_moves(self, actor: Actor, match_id: int | None = None) -> list[str]:
+        """The moves the person could play now (empty when it is not their turn)."""
         try:
-            row = await self.core.resolve(guild_id, channel_id, user_id, match_id)
+            row = await self.core.resolve(actor, match_id)
         except Refusal:
             return []
         view = MatchView.of(row)
-        if not view.active or view.side_of(user_id) != view.side_to_move:
+        if not view.active or view.side_of(actor.user_id) != view.side_to_move:
             return []
         record = await self.core.record(row)
         if record.outcome is not None:
@@ -160,55 +162,44 @@ class Play:
         game = get_game(row["game_id"])
         return [game.format_move(m) for m in game.legal_moves(record.position)]
 
-    async def playing_in(
-        self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
-    ) -> MatchView:
-        """The active match the user plays in here (refused as any action in it would be)."""
-        return (await self._active(guild_id, channel_id, user_id, match_id))[1]
+    async def playing_in(self, actor: Actor, match_id: int | None = None) -> MatchView:
+        """The active match the person plays in here (refused as any action in it would be)."""
+        return (await self._active(actor, match_id))[1]
 
-    async def resign(
-        self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
-    ) -> MatchView:
-        async with self._playing(guild_id, channel_id, user_id, match_id) as (db, row, game, side):
+    async def resign(self, actor: Actor, match_id: int | None = None) -> MatchView:
+        async with self._playing(actor, match_id) as (db, row, game, side):
             await self.finish(db, row, Outcome(game.opponent(side), Termination.RESIGNATION, side))
         return await self.core.match(row["id"])
 
     async def abort_game(
-        self,
-        guild_id: int,
-        channel_id: int,
-        user_id: int,
-        match_id: int | None = None,
-        *,
-        moderator: bool = False,
+        self, actor: Actor, match_id: int | None = None, *, moderator: bool = False
     ) -> MatchView:
         """End a game without rating while a side has not moved yet; a moderator may call
         off any game in progress on the server, at any point."""
         if moderator and match_id is not None:
-            return await self._call_off(guild_id, user_id, match_id)
-        async with self._playing(guild_id, channel_id, user_id, match_id) as (db, row, _, _):
+            return await self._call_off(actor, match_id)
+        async with self._playing(actor, match_id) as (db, row, _, _):
             if row["ply"] >= 2:
                 offer = "" if row["computer_level"] is not None else " or offer a draw"
                 raise Refusal(
                     "Both sides have moved, so the game can no longer be aborted: "
                     f"you may resign{offer}."
                 )
-            await self.abort(db, row, ABORTED_BY_PLAYER, user_id)
+            await self.abort(db, row, ABORTED_BY_PLAYER, actor.user_id)
         return await self.core.match(row["id"])
 
-    async def _call_off(self, guild_id: int, moderator_id: int, match_id: int) -> MatchView:
+    async def _call_off(self, moderator: Actor, match_id: int) -> MatchView:
         async with self.core.lock(match_id), self.core.store.transaction() as db:
-            row = await self.core.resolve(guild_id, 0, moderator_id, match_id)
+            row = await self.core.resolve(moderator, match_id)
             if row["status"] != MatchStatus.ACTIVE:
                 raise Refusal(f"Match #{match_id} is already over.")
-            await self.abort(db, row, CALLED_OFF, moderator_id)
+            await self.abort(db, row, CALLED_OFF, moderator.user_id)
         return await self.core.match(row["id"])
 
-    async def offer_draw(
-        self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None
-    ) -> DrawResult:
+    async def offer_draw(self, actor: Actor, match_id: int | None = None) -> DrawResult:
         """Offer a draw; if the opponent had offered one, this accepts it."""
-        async with self._playing(guild_id, channel_id, user_id, match_id) as (db, row, _, _):
+        user_id = actor.user_id
+        async with self._playing(actor, match_id) as (db, row, _, _):
             if row["computer_level"] is not None:
                 raise Refusal("The computer takes no draws: play on, or resign.")
             offer = row["draw_offer_by"]
@@ -225,15 +216,10 @@ class Play:
         return DrawResult(await self.core.match(row["id"]), agreed=agreed)
 
     async def answer_draw(
-        self,
-        guild_id: int,
-        channel_id: int,
-        user_id: int,
-        accept: bool,
-        match_id: int | None = None,
+        self, actor: Actor, accept: bool, match_id: int | None = None
     ) -> DrawResult:
-        async with self._playing(guild_id, channel_id, user_id, match_id) as (db, row, _, _):
-            if row["draw_offer_by"] in (None, user_id):
+        async with self._playing(actor, match_id) as (db, row, _, _):
+            if row["draw_offer_by"] in (None, actor.user_id):
                 raise Refusal("There is no draw offer from your opponent to answer.")
             if accept:
                 await self.finish(db, row, AGREED)

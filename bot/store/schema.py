@@ -2,7 +2,8 @@
 
 Discord ids are 64-bit (BIGINT); times are seconds since the epoch (DOUBLE PRECISION). On
 SQLite an id column is INTEGER, so that `id INTEGER PRIMARY KEY` stays the rowid. Alembic's
-revisions (`bot/store/alembic/versions`) build exactly this; `test_store_schema` checks it.
+revisions (`bot/store/alembic/versions`) build exactly this, as tests/bot/store/
+test_store_engines.py's test_the_migrated_schema_is_the_one_the_code_describes checks.
 """
 
 from __future__ import annotations

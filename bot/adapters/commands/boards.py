@@ -35,11 +35,6 @@ class Context:
         return Actor(self.guild_id, self.channel_id, self.user_id)
 
 
-def here(ctx: Context) -> dict[str, int]:
-    """The server and channel an action comes from, as the service's keyword arguments."""
-    return {"guild_id": ctx.guild_id, "channel_id": ctx.channel_id}
-
-
 async def render_png(
     match: MatchView, record: GameRecord, *, show_last: bool, viewer: str | None
 ) -> bytes:

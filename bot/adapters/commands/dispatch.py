@@ -51,7 +51,6 @@ class Commands:
             )
             for spec in COMMANDS
         }
-        #: buttons: (handler, acts on a challenge rather than a match)
         #: buttons: (handler, what the number names: a challenge, a match, or a page)
         self.buttons: dict[str, tuple[Handler, str]] = {
             "accept": (p.accept, "challenge"), "decline": (p.decline, "challenge"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.adapters.commands.boards import Boards, Context, here
+from bot.adapters.commands.boards import Boards, Context
 from bot.adapters.replies import Attachment, Button, Message, Response
 from bot.errors import Refusal
 from bot.runtime import workers
@@ -31,22 +31,20 @@ class PlayingCommands(Boards):
     ) -> Response:
         if opponent is not None and opponent == self.computer_id:
             match = await self.service.computer.start(
-                ctx.guild_id,
-                ctx.channel_id,
-                ctx.user_id,
+                ctx.actor,
                 opponent,
                 game,
                 level=level,
                 side=side,
                 move_time=time_per_move or self.default_move_time,
             )
-            return await self.started_here(match, self.words.did(ctx.user_id, "challenged me"))
+            return await self.started_here(
+                match, self.words.person_did(ctx.user_id, "challenged me")
+            )
         if level is not None:
             raise Refusal("A level is for games against me: choose me as the opponent.")
         made = await self.service.challenges.challenge(
-            ctx.guild_id,
-            ctx.channel_id,
-            ctx.user_id,
+            ctx.actor,
             game,
             opponent_id=opponent,
             side=side,
@@ -70,48 +68,42 @@ class PlayingCommands(Boards):
         )
 
     async def accept(self, ctx: Context, challenge_id: int) -> Response:
-        match = await self.service.challenges.accept(challenge_id, ctx.user_id, **here(ctx))
-        return await self.started(match, self.words.did(ctx.user_id, "accepted"))
+        match = await self.service.challenges.accept(ctx.actor, challenge_id)
+        return await self.started(match, self.words.person_did(ctx.user_id, "accepted"))
 
     async def decline(self, ctx: Context, challenge_id: int) -> Response:
-        answered = await self.service.challenges.decline(challenge_id, ctx.user_id, **here(ctx))
+        answered = await self.service.challenges.decline(ctx.actor, challenge_id)
         return Response(edit_origin=Message(self.words.declined(answered, ctx.user_id)))
 
     async def cancel(self, ctx: Context, challenge_id: int) -> Response:
-        answered = await self.service.challenges.cancel(challenge_id, ctx.user_id, **here(ctx))
+        answered = await self.service.challenges.cancel(ctx.actor, challenge_id)
         return Response(edit_origin=Message(self.words.withdrawn(answered, ctx.user_id)))
 
     async def move(self, ctx: Context, move: str, match: int | None = None) -> Response:
-        result = await self.service.play.move(
-            ctx.guild_id, ctx.channel_id, ctx.user_id, move, match
-        )
+        result = await self.service.play.move(ctx.actor, move, match)
         board = await self.moved(result)
         return self.in_match(ctx, result.match, board, f"You played {result.move}.")
 
     async def move_choices(self, ctx: Context, typed: str, match: int | None = None) -> list[str]:
         """Autocomplete: the player's legal moves that contain what was typed (at most 25)."""
-        moves = await self.service.play.legal_moves(
-            ctx.guild_id, ctx.channel_id, ctx.user_id, match
-        )
+        moves = await self.service.play.legal_moves(ctx.actor, match)
         wanted = "".join(typed.lower().split())
         return [m for m in moves if wanted in m][:25]
 
     async def resign(self, ctx: Context, match: int | None = None) -> Response:
         """Ask first: a private question with the one button that resigns."""
-        view = await self.service.play.playing_in(ctx.guild_id, ctx.channel_id, ctx.user_id, match)
+        view = await self.service.play.playing_in(ctx.actor, match)
         question = self.words.resign_question(view, ctx.user_id)
         confirm = Button("Yes, resign", "resignyes", view.id, "danger")
         return Response(reply=Message(question, buttons=(confirm,)), ephemeral=True)
 
     async def resign_confirmed(self, ctx: Context, match: int) -> Response:
-        view = await self.service.play.resign(ctx.guild_id, ctx.channel_id, ctx.user_id, match)
-        board = await self.board_message(view, self.words.did(ctx.user_id, "resigned"))
+        view = await self.service.play.resign(ctx.actor, match)
+        board = await self.board_message(view, self.words.person_did(ctx.user_id, "resigned"))
         return self.in_match(ctx, view, board, "You resigned.")
 
     async def draw(self, ctx: Context, match: int | None = None) -> Response:
-        result = await self.service.play.offer_draw(
-            ctx.guild_id, ctx.channel_id, ctx.user_id, match
-        )
+        result = await self.service.play.offer_draw(ctx.actor, match)
         # an offer needs no headline: the board's status says who offers a draw
         board = await self.board_message(result.match, "Draw agreed." if result.agreed else "")
         return self.in_match(ctx, result.match, board, "Done.")
@@ -123,20 +115,20 @@ class PlayingCommands(Boards):
         return await self._answer_draw(ctx, match, accept=False)
 
     async def _answer_draw(self, ctx: Context, match: int, *, accept: bool) -> Response:
-        result = await self.service.play.answer_draw(
-            ctx.guild_id, ctx.channel_id, ctx.user_id, accept, match
+        result = await self.service.play.answer_draw(ctx.actor, accept, match)
+        headline = (
+            "Draw agreed." if accept else self.words.person_did(ctx.user_id, "declined the draw")
         )
-        headline = "Draw agreed." if accept else self.words.did(ctx.user_id, "declined the draw")
         board = await self.board_message(result.match, headline)
         return self.in_match(ctx, result.match, board, "Done.")
 
     async def abort(self, ctx: Context, match: int | None = None) -> Response:
         if ctx.moderator and match is None:  # a moderator in a game's thread means that game
             match = (await self.service.meant(ctx.actor)).id
-        view = await self.service.play.abort_game(
-            ctx.guild_id, ctx.channel_id, ctx.user_id, match, moderator=ctx.moderator
+        view = await self.service.play.abort_game(ctx.actor, match, moderator=ctx.moderator)
+        board = await self.board_message(
+            view, self.words.person_did(ctx.user_id, "aborted the game")
         )
-        board = await self.board_message(view, self.words.did(ctx.user_id, "aborted the game"))
         return self.in_match(ctx, view, board, "The game is aborted.")
 
     async def rematch(self, ctx: Context, match: int | None = None) -> Response:
@@ -153,5 +145,5 @@ class PlayingCommands(Boards):
 
     async def moved(self, result: MoveResult) -> Message:
         """The board after a move (a person's or the computer's), naming who played it."""
-        headline = self.words.did(result.by_user, f"played {result.move}")
+        headline = self.words.person_did(result.by_user, f"played {result.move}")
         return await self.board_message(result.match, headline, show_last=True)

@@ -20,7 +20,6 @@ from bot.adapters.discord.parts import (
     INTENTS,
     NO_PINGS,
     SORRY,
-    THREAD_ARCHIVE_MINUTES,
     DiscordPeople,
     GameButton,
     context,
@@ -28,8 +27,8 @@ from bot.adapters.discord.parts import (
     edit_kwargs,
     shut_out,
 )
-from bot.adapters.replies import Message, Response, private
-from bot.errors import CannotSave
+from bot.adapters.discord.posting import Posting
+from bot.adapters.replies import Response, private
 from bot.runtime.app import App
 from bot.runtime.config import Settings
 from bot.service.views import MoveResult, SweepEvent
@@ -64,6 +63,7 @@ class GameBot(discord.AutoShardedClient):
         self._answered = asyncio.Condition()
         #: identifies Discord takes per 5 s (its gateway says, once asked)
         self._max_concurrency: int | None = None
+        self.posting = Posting(self)
 
     async def setup_hook(self) -> None:
         self.app = await App.open(self.settings.database_url, self.settings)
@@ -192,12 +192,12 @@ class GameBot(discord.AutoShardedClient):
                 raise
             # too late (3 s to answer, 15 minutes to follow up): the public reply is posted
             log.warning("could not answer %s (%s): posting the reply", interaction.data, err)
-            channel = await self.channel_for(interaction.channel_id or 0)
-            thread_from = await self.send(channel, response.reply) or thread_from
+            channel = await self.posting.channel_for(interaction.channel_id or 0)
+            thread_from = await self.posting.send(channel, response.reply) or thread_from
         finally:
-            await self.post_to_match(response, thread_from)
+            await self.posting.post_to_match(response, thread_from)
             for update in response.updates:
-                await self.edit_shown(update)
+                await self.posting.edit_shown(update)
 
     async def answer(
         self, interaction: discord.Interaction, response: Response, deferred: bool, click: bool
@@ -225,7 +225,7 @@ class GameBot(discord.AutoShardedClient):
             return None
         if thinking or interaction.response.is_done():
             try:
-                sent = await self.post_reply(interaction, reply)
+                sent = await self.posting.post_reply(interaction, reply)
             except discord.HTTPException as err:
                 if not (thinking and shut_out(err)):
                     raise
@@ -240,132 +240,11 @@ class GameBot(discord.AutoShardedClient):
         # and posting the reply again would show it twice)
         made = answered.resource if answered is not None else None
         sent = made if isinstance(made, discord.Message) else await interaction.original_response()
-        await self.shown_as(reply, sent)
+        await self.posting.shown_as(reply, sent)
         return sent
-
-    async def post_reply(
-        self, interaction: discord.Interaction, reply: Message
-    ) -> discord.Message | None:
-        """A public answer posted in the interaction's channel (a message that knows its
-        server, so a thread can be started from it)."""
-        return await self.send(await self.channel_for(interaction.channel_id or 0), reply)
-
-    async def post_to_match(self, response: Response, thread_from: discord.Message | None) -> None:
-        """Open the match's thread if asked, then post there (through the channel, not the
-        interaction token, so it works however long a game lasts)."""
-        if response.match_id is None:
-            return
-        target: Any = None
-        if response.open_thread:
-            target = await self.open_thread(response, thread_from)
-        await self.post_in_match(response.match_id, response.posts, target)
-
-    async def post_in_match(
-        self, match_id: int, messages: tuple[Message, ...], target: Any = None
-    ) -> None:
-        """Post in the match's thread (else its channel). A thread that is gone or shut to
-        the bot moves its games to their channel, where the players are told (the board
-        they get there says it all); news of a game already over is posted there instead."""
-        match = await self.handlers.service.match(match_id)
-        try:
-            target = target or await self.channel_for(match.thread_id or match.channel_id)
-            for message in messages:
-                await self.send(target, message)
-        except discord.HTTPException as err:
-            if match.thread_id is None or not shut_out(err):
-                raise
-            log.info("thread %s cannot be posted to (%s): its games move out", match.thread_id, err)
-            await self.tell_thread_gone(match.thread_id)
-            if not match.active:
-                channel = await self.channel_for(match.channel_id)
-                for message in messages:
-                    await self.send(channel, message)
-
-    async def send(self, target: Any, message: Message) -> discord.Message | None:
-        """Post a message (or, if it is `in_place`, replace the one showing the same thing);
-        returns the message posted."""
-        if message.in_place and await self.edit_shown(message):
-            return None
-        sent: discord.Message = await target.send(**discord_kwargs(message))
-        await self.shown_as(message, sent)
-        return sent
-
-    async def shown_as(self, message: Message, sent: discord.Message) -> None:
-        """Record `sent` as the message showing what `message` shows; the message it
-        replaces loses its buttons (only a match's latest board keeps them)."""
-        if message.shows is None:
-            return
-        try:
-            before = await self.handlers.service.shown.replace(
-                message.shows, sent.channel.id, sent.id
-            )
-            if before is not None:
-                old = self.get_partial_messageable(before[0]).get_partial_message(before[1])
-                await old.edit(view=None)
-        except (discord.HTTPException, CannotSave) as err:
-            log.info("could not retire the last message of %s: %s", message.shows, err)
-
-    async def edit_shown(self, message: Message) -> bool:
-        """Replace the message showing what `message` shows; False if there is none (left
-        unrecorded, deleted, or out of the bot's reach)."""
-        assert message.shows is not None
-        found = await self.handlers.service.shown.find(message.shows)
-        if found is None:
-            return False
-        shown = self.get_partial_messageable(found[0]).get_partial_message(found[1])
-        try:
-            await shown.edit(**edit_kwargs(message))
-        except discord.HTTPException as err:  # gone, archived, locked: a new one is posted
-            if not shut_out(err):
-                raise
-            log.info("could not edit the message of %s: %s", message.shows, err)
-            return False
-        return True
-
-    async def open_thread(
-        self, response: Response, origin: discord.Message | None
-    ) -> discord.Thread | None:
-        """A new game's thread, started from the message that began the game, or, when that
-        message is itself in a thread (a rematch), from a post in the parent channel. None
-        where there can be no thread (the game's channel is a thread itself, such as a forum
-        post) or Discord refuses one: the game is then played in its channel."""
-        assert response.match_id is not None and response.open_thread is not None
-        match = await self.handlers.service.match(response.match_id)
-        try:
-            starter = await self.anchored(origin) if origin is not None else None
-            if starter is None or isinstance(starter.channel, discord.Thread):
-                parent = await self.channel_for(match.channel_id)
-                if isinstance(parent, discord.Thread):
-                    return None
-                starter = await parent.send(
-                    content=f"**{response.open_thread}**", allowed_mentions=NO_PINGS
-                )
-            thread = await starter.create_thread(
-                name=response.open_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES
-            )
-        except (discord.HTTPException, ValueError) as err:
-            log.info("no thread for match #%s (%s): it is played in its channel", match.id, err)
-            return None
-        await self.handlers.service.play.bind_thread(match.id, thread.id)
-        return thread
-
-    async def anchored(self, message: discord.Message) -> discord.Message | discord.PartialMessage:
-        """The message, or, if it does not know its server (a webhook's, such as an
-        interaction's follow-up), the same message through its channel."""
-        if message.guild is not None:
-            return message
-        return (await self.channel_for(message.channel.id)).get_partial_message(message.id)
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        await self.tell_thread_gone(payload.thread_id)
-
-    async def tell_thread_gone(self, thread_id: int) -> None:
-        """Move a gone thread's games to their channel and say so there, once."""
-        for channel_id, board in await self.handlers.thread_gone(thread_id):
-            await self.send(await self.channel_for(channel_id), board)
-
-    async def channel_for(self, channel_id: int) -> Any:
-        return self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+        await self.posting.tell_thread_gone(payload.thread_id)
 
     async def on_computer_move(self, result: MoveResult) -> None:
         """Post the computer's move once what people did before it is shown: while an answer
@@ -376,7 +255,7 @@ class GameBot(discord.AutoShardedClient):
         places = {match.channel_id} | ({match.thread_id} if match.thread_id else set())
         async with self._answered:
             await self._answered.wait_for(lambda: not any(self._answering[p] for p in places))
-        await self.post_in_match(result.match.id, (board,))
+        await self.posting.post_in_match(result.match.id, (board,))
 
     async def on_sweep(self, event: SweepEvent) -> None:
         """Reminders, time-outs and lapsed challenges, announced where the game is. A failure
@@ -385,9 +264,9 @@ class GameBot(discord.AutoShardedClient):
         try:
             match_id, channel_id, message = await self.handlers.announce(event)
             if match_id is not None:
-                await self.post_in_match(match_id, (message,))
+                await self.posting.post_in_match(match_id, (message,))
             else:
-                await self.send(await self.channel_for(channel_id), message)
+                await self.posting.send(await self.posting.channel_for(channel_id), message)
         except discord.HTTPException as err:
             if not shut_out(err):
                 raise

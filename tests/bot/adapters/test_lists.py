@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.adapters.commands.boards import Context
 from bot.adapters.commands.dispatch import Commands
 from bot.adapters.console import Names
+from bot.service import Actor
 from bot.service.match_service import MatchService
 from tests.servicekit import CHANNEL, GUILD, start_match
 
@@ -15,7 +16,7 @@ async def _rated_players(service: MatchService, players: int) -> None:
     for n in range(0, players, 2):
         first, second = 1000 + n, 1001 + n
         await start_match(service, challenger=first, opponent=second, side="black", channel=n)
-        await service.play.resign(GUILD, n, second)
+        await service.play.resign(Actor(GUILD, n, second))
         await service.standings.remember(GUILD, first, f"p{n}", f"p{n}")
         await service.standings.remember(GUILD, second, f"p{n + 1}", f"p{n + 1}")
 

@@ -11,6 +11,7 @@ from bot.__main__ import main
 from bot.adapters.discord.gamebot import GameBot
 from bot.runtime.config import Settings
 from bot.runtime.shards import Shards
+from bot.service import Actor
 from bot.service.match_service import MatchService
 from bot.store import Store
 from tests.servicekit import Clock
@@ -34,9 +35,9 @@ async def test_each_process_sweeps_its_own_servers_only(db_path: Path, clock: Cl
     zero = MatchService(store_a, clock=clock, shards=Shards.parse("0", 2))
     one = MatchService(store_b, clock=clock, shards=Shards.parse("1", 2))
     for guild in (ON_ZERO, ON_ONE):
-        await zero.challenges.challenge(guild, 1, ALICE, "checkers", opponent_id=BOB)
-        made = await zero.challenges.challenge(guild, 2, BOB, "the-crown", opponent_id=ALICE)
-        await zero.challenges.accept(made.id, ALICE, guild_id=guild, channel_id=2)
+        await zero.challenges.challenge(Actor(guild, 1, ALICE), "checkers", opponent_id=BOB)
+        made = await zero.challenges.challenge(Actor(guild, 2, BOB), "the-crown", opponent_id=ALICE)
+        await zero.challenges.accept(Actor(guild, 2, ALICE), made.id)
     assert await zero.deadlines.next_due() == await one.deadlines.next_due() is not None
     clock.now += 3 * 86400  # every challenge lapses, every game times out
     seen = {}
@@ -55,8 +56,8 @@ async def test_each_process_sweeps_its_own_servers_only(db_path: Path, clock: Cl
 async def test_the_computer_resumes_only_its_own_servers_games(db_path: Path, clock: Clock) -> None:
     store = await Store.open(db_path)
     service = MatchService(store, clock=clock, shards=Shards.parse("0", 2))
-    mine = await service.computer.start(ON_ZERO, 1, ALICE, 999, "checkers", side="white")
-    await service.computer.start(ON_ONE, 1, ALICE, 999, "checkers", side="white")
+    mine = await service.computer.start(Actor(ON_ZERO, 1, ALICE), 999, "checkers", side="white")
+    await service.computer.start(Actor(ON_ONE, 1, ALICE), 999, "checkers", side="white")
     assert await service.computer.to_move() == [mine.id]
     await store.close()
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.service import Actor
 from bot.service.match_service import MatchService
 from bot.service.sweeper import Sweeper
 from bot.service.views import MatchView, SweepEvent
@@ -67,7 +68,7 @@ async def test_a_new_challenge_wakes_the_sweeper_and_lapses_on_time(store: Store
     heard = Announcements()
     async with running(Sweeper(service.deadlines, heard, longest_sleep=LONGEST_SLEEP)):
         await asyncio.sleep(0.2)  # nothing is due: the sweeper sleeps its longest
-        challenge = await service.challenges.challenge(GUILD, CHANNEL, ALICE, "checkers")
+        challenge = await service.challenges.challenge(Actor(GUILD, CHANNEL, ALICE), "checkers")
         event = await heard.next()
     assert event.kind == "expired" and event.challenge is not None
     assert event.challenge.id == challenge.id
@@ -78,7 +79,7 @@ async def test_one_minute_moves_get_their_reminder_then_time_out_on_time(store: 
     clock = RunningClock()
     service = MatchService(store, clock=clock)
     match = await start_match(service, side="black", move_time="1m")
-    await service.play.move(GUILD, CHANNEL, ALICE, "11-15")
+    await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15")
     clock.now += 59.0  # 15 s reminder window long past, deadline one second away
     heard = Announcements()
     async with running(Sweeper(service.deadlines, heard, longest_sleep=LONGEST_SLEEP)):
@@ -93,7 +94,7 @@ async def test_one_minute_moves_get_their_reminder_then_time_out_on_time(store: 
 # --- faults: each one stops a sweep, none stops the sweeper ---
 async def _overdue(service: MatchService, clock: Clock) -> MatchView:
     match = await start_match(service, side="black", move_time="1h")
-    await service.play.move(GUILD, CHANNEL, ALICE, "11-15")
+    await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15")
     clock.now += 3601
     return match
 
@@ -152,7 +153,7 @@ async def test_the_sweeper_outlives_a_full_disk(tmp_path: Path, clock: Clock) ->
             await _overdue(service, clock)
             # fill the log's free pages too, so that ending the game needs new ones
             for n in range(200):
-                await service.challenges.challenge(GUILD, 50, 1000 + n, "checkers")
+                await service.challenges.challenge(Actor(GUILD, 50, 1000 + n), "checkers")
             await _sweeps_through(service, full_disk(disk))
         finally:
             await store.close()
@@ -251,12 +252,16 @@ async def test_a_move_after_the_deadline_is_refused_and_the_sweeper_told(
     service: MatchService, clock: Clock
 ) -> None:
     match = await start_match(service, side="black", move_time="1h")
-    await service.play.move(GUILD, CHANNEL, ALICE, "11-15")
+    await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15")
     clock.now += 3600 + 19
     service.core.wake_at = clock.now + 20  # the sweeper's next look
     service.core.changed.clear()
-    await refused(service, service.play.move(GUILD, CHANNEL, BOB, "22-18"), "White loses on time")
-    await refused(service, service.play.resign(GUILD, CHANNEL, ALICE), "Time is up in match #1")
+    await refused(
+        service, service.play.move(Actor(GUILD, CHANNEL, BOB), "22-18"), "White loses on time"
+    )
+    await refused(
+        service, service.play.resign(Actor(GUILD, CHANNEL, ALICE)), "Time is up in match #1"
+    )
     assert service.core.changed.is_set()
     events, _ = await service.deadlines.sweep()
     assert [e.kind for e in events] == ["timeout"]

@@ -20,6 +20,7 @@ from alembic.runtime.migration import MigrationContext
 
 from bot.errors import CannotSave, Refusal, StoreError
 from bot.runtime.checkdb import check_db
+from bot.service import Actor
 from bot.service.match_service import MatchService
 from bot.service.views import MatchView, MoveResult
 from bot.store import DatabaseUrl, Row, Store, Tx
@@ -162,8 +163,8 @@ async def _history(url: str, games: int) -> None:
     for n in range(games):
         await play_random(service, await start_match(service, channel=CHANNEL + n), rng)
     live = await start_match(service, channel=99, side="black")
-    await service.play.move(GUILD, live.channel_id, ALICE, "11-15")
-    await service.challenges.challenge(GUILD, 98, BOB, "the-crown", opponent_id=ALICE)
+    await service.play.move(Actor(GUILD, live.channel_id, ALICE), "11-15")
+    await service.challenges.challenge(Actor(GUILD, 98, BOB), "the-crown", opponent_id=ALICE)
     await store.close()
 
 
@@ -197,7 +198,7 @@ async def test_copy_db_moves_a_servers_history_into_postgresql(
         service = MatchService(store, clock=Clock())
         match = await start_match(service, channel=500)
         assert match.id == 5
-        moved = await service.play.move(GUILD, 99, BOB, "22-18")
+        moved = await service.play.move(Actor(GUILD, 99, BOB), "22-18")
         assert moved.match.ply == 2
     finally:
         await store.close()
@@ -229,7 +230,7 @@ async def test_two_games_ending_at_once_both_count_in_the_ratings(db_url: str) -
             ]
             await asyncio.gather(
                 *(
-                    services[i].play.resign(GUILD, matches[i].channel_id, BOB, matches[i].id)
+                    services[i].play.resign(Actor(GUILD, matches[i].channel_id, BOB), matches[i].id)
                     for i in range(2)
                 )
             )
@@ -256,7 +257,7 @@ async def test_a_moves_reply_shows_the_position_that_move_made(
     async def answer_once_committed() -> None:
         """Bob's reply from the other process, as soon as Alice's move is committed."""
         if not answered and await there.store.ids("SELECT ply FROM moves"):
-            answered.append(await there.play.move(GUILD, CHANNEL, BOB, "22-18", match.id))
+            answered.append(await there.play.move(Actor(GUILD, CHANNEL, BOB), "22-18", match.id))
 
     transaction, match_row = here.store.transaction, here.core.match_row
 
@@ -274,7 +275,7 @@ async def test_a_moves_reply_shows_the_position_that_move_made(
     monkeypatch.setattr(here.store, "transaction", then_answer)
     monkeypatch.setattr(here.core, "match_row", answer_then_read)
     try:
-        moved = await here.play.move(GUILD, CHANNEL, ALICE, "11-15", match.id)
+        moved = await here.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15", match.id)
     finally:
         for store in stores:
             await store.close()
@@ -308,11 +309,11 @@ async def test_a_database_server_that_goes_away_refuses_then_recovers() -> None:
         match = await start_match(service, side="black")
         server.stop()
         with pytest.raises(CannotSave, match=r"cannot be reached|connection to the database"):
-            await service.play.move(GUILD, CHANNEL, ALICE, "11-15", match.id)
+            await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15", match.id)
         with pytest.raises(CannotSave):
-            await service.play.resign(GUILD, CHANNEL, BOB, match.id)
+            await service.play.resign(Actor(GUILD, CHANNEL, BOB), match.id)
         server.resume()
-        moved = await service.play.move(GUILD, CHANNEL, ALICE, "11-15", match.id)
+        moved = await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15", match.id)
         assert moved.match.ply == 1 and moved.match.active
         await store.close()
         assert await check_db(url) == (1, [])
@@ -334,12 +335,12 @@ async def test_after_postgresql_restarts_the_same_store_carries_on(
     try:
         service = MatchService(store, clock=Clock())
         match = await start_match(service, side="black")
-        await service.play.move(GUILD, CHANNEL, ALICE, "11-15", match.id)
+        await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15", match.id)
         await asyncio.to_thread(pg_server.restart, mode)  # the bot's loop runs meanwhile
         assert (await service.core.match(match.id)).ply == 1
-        moved = await service.play.move(GUILD, CHANNEL, BOB, "22-18", match.id)
+        moved = await service.play.move(Actor(GUILD, CHANNEL, BOB), "22-18", match.id)
         assert moved.match.ply == 2
-        await service.play.move(GUILD, CHANNEL, ALICE, "15x22", match.id)
+        await service.play.move(Actor(GUILD, CHANNEL, ALICE), "15x22", match.id)
     finally:
         await store.close()
     assert await check_db(url) == (1, [])
@@ -367,10 +368,10 @@ async def test_under_load_postgresql_restarts_and_moves_go_on(
             try:
                 if asked is None:
                     asked = await service.challenges.challenge(
-                        GUILD, CHANNEL + n, 1000 + n, "checkers", opponent_id=2000 + n
+                        Actor(GUILD, CHANNEL + n, 1000 + n), "checkers", opponent_id=2000 + n
                     )
                 return await service.challenges.accept(
-                    asked.id, 2000 + n, guild_id=GUILD, channel_id=CHANNEL + n
+                    Actor(GUILD, CHANNEL + n, 2000 + n), asked.id
                 )
             except CannotSave as refused:
                 refusals.append(refused.why)
@@ -385,9 +386,13 @@ async def test_under_load_postgresql_restarts_and_moves_go_on(
                 match = await new_game(n)
                 continue
             try:
-                moves = await service.play.legal_moves(GUILD, match.channel_id, user, match.id)
+                moves = await service.play.legal_moves(
+                    Actor(GUILD, match.channel_id, user), match.id
+                )
                 move = rng.choice(moves) if moves else "?"  # none: the server is down
-                moved = await service.play.move(GUILD, match.channel_id, user, move, match.id)
+                moved = await service.play.move(
+                    Actor(GUILD, match.channel_id, user), move, match.id
+                )
             except CannotSave as refused:
                 refusals.append(refused.why)
                 await asyncio.sleep(0.05)

@@ -21,6 +21,7 @@ from bot.adapters.commands.dispatch import Commands
 from bot.adapters.console import Names
 from bot.errors import CannotSave, StoreError
 from bot.runtime.checkdb import check_db
+from bot.service import Actor
 from bot.service.match_service import MatchService
 from bot.store import Store
 from bot.store.match_table import MatchRows
@@ -54,9 +55,9 @@ async def _near_the_end(service: MatchService, users: tuple[int, int], channel: 
             for move in game.legal_moves(position):
                 if game.outcome(game.apply(position, move)) is not None:
                     text, match_id = game.format_move(move), match.id
-                    return lambda: service.play.move(GUILD, channel, user, text, match_id)
+                    return lambda: service.play.move(Actor(GUILD, channel, user), text, match_id)
             text = game.format_move(rng.choice(game.legal_moves(position)))
-            match = (await service.play.move(GUILD, channel, user, text, match.id)).match
+            match = (await service.play.move(Actor(GUILD, channel, user), text, match.id)).match
 
 
 async def _setup(kind: str, service: MatchService, users: tuple[int, int], channel: int) -> Action:
@@ -65,17 +66,17 @@ async def _setup(kind: str, service: MatchService, users: tuple[int, int], chann
     if kind == "final move":
         return await _near_the_end(service, users, channel)
     if kind == "accept":
-        challenge = await service.challenges.challenge(GUILD, channel, a, "checkers", opponent_id=b)
-        return lambda: service.challenges.accept(
-            challenge.id, b, guild_id=GUILD, channel_id=channel
+        challenge = await service.challenges.challenge(
+            Actor(GUILD, channel, a), "checkers", opponent_id=b
         )
+        return lambda: service.challenges.accept(Actor(GUILD, channel, b), challenge.id)
     match = await start_match(service, challenger=a, opponent=b, channel=channel, side="black")
     if kind == "move":
-        return lambda: service.play.move(GUILD, channel, a, "11-15", match.id)
+        return lambda: service.play.move(Actor(GUILD, channel, a), "11-15", match.id)
     if kind == "offer draw":
-        return lambda: service.play.offer_draw(GUILD, channel, a, match.id)
-    await service.play.resign(GUILD, channel, b, match.id)
-    return lambda: service.challenges.rematch(GUILD, a, match.id)
+        return lambda: service.play.offer_draw(Actor(GUILD, channel, a), match.id)
+    await service.play.resign(Actor(GUILD, channel, b), match.id)
+    return lambda: service.challenges.rematch(Actor(GUILD, channel, a), match.id)
 
 
 async def _all_or_nothing(store: Store, users: tuple[int, int]) -> None:
@@ -117,7 +118,9 @@ async def test_cancelled_at_any_await_leaves_the_store_consistent_and_usable(
         await _all_or_nothing(store, users)
         # the same connection goes on working, and what it acknowledges is kept
         other = await start_match(service, challenger=1, opponent=2, channel=10_000 + call)
-        played = await service.play.move(GUILD, other.channel_id, other.user_to_move or 0, "11-15")
+        played = await service.play.move(
+            Actor(GUILD, other.channel_id, other.user_to_move or 0), "11-15"
+        )
         acknowledged.append((played.match.id, played.move))
         await store.close()
     assert call > 3  # the action made several database calls, each one interrupted once
@@ -140,8 +143,8 @@ async def test_a_name_write_cancelled_at_once_does_not_wedge_the_connection(
     await asyncio.sleep(0)
     task.cancel()
     await asyncio.gather(task, return_exceptions=True)
-    await service.play.offer_draw(GUILD, match.channel_id, 101)
-    moved = await service.play.move(GUILD, match.channel_id, 101, "11-15")
+    await service.play.offer_draw(Actor(GUILD, match.channel_id, 101))
+    moved = await service.play.move(Actor(GUILD, match.channel_id, 101), "11-15")
     assert moved.match.ply == 1
     await service.store.close()
     reopened = await Store.open(db_url)
@@ -156,7 +159,9 @@ async def test_cancelled_after_a_few_loop_turns_never_half_writes(
 ) -> None:
     for turns in range(40):
         match = await start_match(service, channel=100 + turns, side="black")
-        task = asyncio.create_task(service.play.resign(GUILD, match.channel_id, 101, match.id))
+        task = asyncio.create_task(
+            service.play.resign(Actor(GUILD, match.channel_id, 101), match.id)
+        )
         for _ in range(turns):
             await asyncio.sleep(0)
         task.cancel()
@@ -267,7 +272,7 @@ async def test_reads_work_and_writes_say_so_when_the_database_cannot_save(
         with locked(Path(db_url)) if fault == "locked" else contextlib.nullcontext():
             await _reads_go_on(service, commands, alice, match.channel_id)
     assert await snapshot(store) == before
-    assert (await service.play.move(GUILD, match.channel_id, 101, "11-15")).match.ply == 1
+    assert (await service.play.move(Actor(GUILD, match.channel_id, 101), "11-15")).match.ply == 1
     await store.close()
 
 
@@ -282,7 +287,7 @@ async def _reads_go_on(
     assert refused.ephemeral and refused.reply is not None
     assert refused.reply.text.startswith("The bot cannot save right now")
     with pytest.raises(CannotSave):
-        await service.play.resign(GUILD, channel_id, 101)
+        await service.play.resign(Actor(GUILD, channel_id, 101))
 
 
 async def test_a_full_disk_refuses_writes_and_keeps_reads(tmp_path: Path) -> None:
@@ -297,12 +302,14 @@ async def test_a_full_disk_refuses_writes_and_keeps_reads(tmp_path: Path) -> Non
             with pytest.raises(CannotSave, match="disk is full"):
                 for n in range(2000):  # until the log needs a page the disk cannot give
                     await service.challenges.challenge(
-                        GUILD, 5, 1000 + n, "checkers", opponent_id=7
+                        Actor(GUILD, 5, 1000 + n), "checkers", opponent_id=7
                     )
             assert (await service.core.match(match.id)).ply == 0
             assert len(await store.all("SELECT * FROM challenges")) >= len(before["challenges"])
             disk.free()
-            assert (await service.play.move(GUILD, match.channel_id, 101, "11-15")).match.ply == 1
+            assert (
+                await service.play.move(Actor(GUILD, match.channel_id, 101), "11-15")
+            ).match.ply == 1
         finally:
             await store.close()
         assert (await check_db(path))[1] == []

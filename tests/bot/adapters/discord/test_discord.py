@@ -13,6 +13,7 @@ from discord import app_commands
 
 from bot.adapters.commands.registry import BY_NAME
 from bot.adapters.discord.parts import COMMANDS
+from bot.service import Actor
 from bot.service.sweeper import Sweeper
 from bot.service.views import SweepEvent, SweepKind
 from tests.discordkit import (
@@ -201,7 +202,9 @@ async def test_sweeper_news_is_posted_in_the_match_thread(discord_bot: DiscordHa
     await discord_bot.bot.on_sweep(
         SweepEvent(
             SweepKind.TIMEOUT,
-            match=await service.play.resign(match.guild_id, match.channel_id, BOB[0], match.id),
+            match=await service.play.resign(
+                Actor(match.guild_id, match.channel_id, BOB[0]), match.id
+            ),
         )
     )
     reminder, timeout, retired = discord_bot.fake.sent[before:]

@@ -146,7 +146,7 @@ async def test_history_fits_the_servers_upload_limit(discord_bot: DiscordHarness
 
 async def test_long_messages_are_cut_to_discords_limits(discord_bot: DiscordHarness) -> None:
     bot = discord_bot
-    channel = await bot.bot.channel_for(CHANNEL_ID)
+    channel = await bot.bot.posting.channel_for(CHANNEL_ID)
     long_text = Message("word " * 1000)
     long_embed = Message(
         "line\n" * 1500,
@@ -154,7 +154,7 @@ async def test_long_messages_are_cut_to_discords_limits(discord_bot: DiscordHarn
         fields=tuple((f"n{i}" * 100, "v" * 2000) for i in range(30)),
     )
     for message in (long_text, long_embed):
-        await bot.bot.send(channel, message)
+        await bot.bot.posting.send(channel, message)
     posted: list[Sent] = [s for s in bot.fake.sent if s.kind == "post"]
     assert len(posted) == 2 and not refused(bot)
     assert posted[0].content.endswith("…") and len(posted[0].content) == 2000

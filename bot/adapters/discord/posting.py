@@ -1,0 +1,154 @@
+"""How the Discord adapter posts: replies in the channel, a match's posts in its thread (or
+its channel when the thread is gone), threads opened for new games, and the one message
+that shows each challenge or board (only the latest keeps its buttons)."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.adapters.discord.parts import (
+    NO_PINGS,
+    THREAD_ARCHIVE_MINUTES,
+    discord_kwargs,
+    edit_kwargs,
+    shut_out,
+)
+from bot.adapters.replies import Message, Response
+from bot.errors import CannotSave
+
+if TYPE_CHECKING:
+    from bot.adapters.discord.gamebot import GameBot
+
+log = logging.getLogger("bot")
+
+
+class Posting:
+    """The posts of one client, through its channels (never an interaction's token, so they
+    work however long a game lasts)."""
+
+    def __init__(self, client: GameBot) -> None:
+        self.client = client
+
+    async def post_reply(
+        self, interaction: discord.Interaction, reply: Message
+    ) -> discord.Message | None:
+        """A public answer posted in the interaction's channel (a message that knows its
+        server, so a thread can be started from it)."""
+        return await self.send(await self.channel_for(interaction.channel_id or 0), reply)
+
+    async def post_to_match(self, response: Response, thread_from: discord.Message | None) -> None:
+        """Open the match's thread if asked, then post there (through the channel, not the
+        interaction token, so it works however long a game lasts)."""
+        if response.match_id is None:
+            return
+        target: Any = None
+        if response.open_thread:
+            target = await self.open_thread(response, thread_from)
+        await self.post_in_match(response.match_id, response.posts, target)
+
+    async def post_in_match(
+        self, match_id: int, messages: tuple[Message, ...], target: Any = None
+    ) -> None:
+        """Post in the match's thread (else its channel). A thread that is gone or shut to
+        the bot moves its games to their channel, where the players are told (the board
+        they get there says it all); news of a game already over is posted there instead."""
+        match = await self.client.handlers.service.match(match_id)
+        try:
+            target = target or await self.channel_for(match.thread_id or match.channel_id)
+            for message in messages:
+                await self.send(target, message)
+        except discord.HTTPException as err:
+            if match.thread_id is None or not shut_out(err):
+                raise
+            log.info("thread %s cannot be posted to (%s): its games move out", match.thread_id, err)
+            await self.tell_thread_gone(match.thread_id)
+            if not match.active:
+                channel = await self.channel_for(match.channel_id)
+                for message in messages:
+                    await self.send(channel, message)
+
+    async def send(self, target: Any, message: Message) -> discord.Message | None:
+        """Post a message (or, if it is `in_place`, replace the one showing the same thing);
+        returns the message posted."""
+        if message.in_place and await self.edit_shown(message):
+            return None
+        sent: discord.Message = await target.send(**discord_kwargs(message))
+        await self.shown_as(message, sent)
+        return sent
+
+    async def shown_as(self, message: Message, sent: discord.Message) -> None:
+        """Record `sent` as the message showing what `message` shows; the message it
+        replaces loses its buttons (only a match's latest board keeps them)."""
+        if message.shows is None:
+            return
+        try:
+            before = await self.client.handlers.service.shown_now(
+                message.shows, sent.channel.id, sent.id
+            )
+            if before is not None:
+                old = self.client.get_partial_messageable(before[0]).get_partial_message(before[1])
+                await old.edit(view=None)
+        except (discord.HTTPException, CannotSave) as err:
+            log.info("could not retire the last message of %s: %s", message.shows, err)
+
+    async def edit_shown(self, message: Message) -> bool:
+        """Replace the message showing what `message` shows; False if there is none (left
+        unrecorded, deleted, or out of the bot's reach)."""
+        assert message.shows is not None
+        found = await self.client.handlers.service.shown_where(message.shows)
+        if found is None:
+            return False
+        shown = self.client.get_partial_messageable(found[0]).get_partial_message(found[1])
+        try:
+            await shown.edit(**edit_kwargs(message))
+        except discord.HTTPException as err:  # gone, archived, locked: a new one is posted
+            if not shut_out(err):
+                raise
+            log.info("could not edit the message of %s: %s", message.shows, err)
+            return False
+        return True
+
+    async def open_thread(
+        self, response: Response, origin: discord.Message | None
+    ) -> discord.Thread | None:
+        """A new game's thread, started from the message that began the game, or, when that
+        message is itself in a thread (a rematch), from a post in the parent channel. None
+        where there can be no thread (the game's channel is a thread itself, such as a forum
+        post) or Discord refuses one: the game is then played in its channel."""
+        assert response.match_id is not None and response.open_thread is not None
+        match = await self.client.handlers.service.match(response.match_id)
+        try:
+            starter = await self.anchored(origin) if origin is not None else None
+            if starter is None or isinstance(starter.channel, discord.Thread):
+                parent = await self.channel_for(match.channel_id)
+                if isinstance(parent, discord.Thread):
+                    return None
+                starter = await parent.send(
+                    content=f"**{response.open_thread}**", allowed_mentions=NO_PINGS
+                )
+            thread = await starter.create_thread(
+                name=response.open_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES
+            )
+        except (discord.HTTPException, ValueError) as err:
+            log.info("no thread for match #%s (%s): it is played in its channel", match.id, err)
+            return None
+        await self.client.handlers.service.play.bind_thread(match.id, thread.id)
+        return thread
+
+    async def anchored(self, message: discord.Message) -> discord.Message | discord.PartialMessage:
+        """The message, or, if it does not know its server (a webhook's, such as an
+        interaction's follow-up), the same message through its channel."""
+        if message.guild is not None:
+            return message
+        return (await self.channel_for(message.channel.id)).get_partial_message(message.id)
+
+    async def tell_thread_gone(self, thread_id: int) -> None:
+        """Move a gone thread's games to their channel and say so there, once."""
+        for channel_id, board in await self.client.handlers.thread_gone(thread_id):
+            await self.send(await self.channel_for(channel_id), board)
+
+    async def channel_for(self, channel_id: int) -> Any:
+        return self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
