@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.adapters.commands.boards import Context
 from bot.adapters.commands.dispatch import Commands
-from bot.adapters.commands.registry import BY_NAME, NAME_SUFFIX, CommandSpec
+from bot.adapters.commands.registry import BY_NAME, CommandSpec, Someone
 from bot.adapters.replies import Button, Message, Response, private
 from bot.runtime.app import App
 from bot.runtime.config import Settings
@@ -186,8 +186,6 @@ class Console:
         values: dict[str, Any] = {}
         for name, value in given.items():
             values[name] = self.value(kinds[name], value, name)
-            if kinds[name] == "user":
-                values[name + NAME_SUFFIX] = value.lstrip("@")
         return values
 
     @staticmethod
@@ -197,8 +195,9 @@ class Console:
         return f"/{spec.name} is written {spec.usage()}, so {quoted(arg)} is one too many."
 
     def value(self, kind: str, text: str, name: str) -> Any:
-        if kind == "user":
-            return self.names.user_id(text)
+        if kind == "user":  # the name typed is the one they go by, here and everywhere
+            name = text.lstrip("@")
+            return Someone(self.names.user_id(text), name, name)
         if kind == "number":
             if not _MATCH.fullmatch(text):
                 example = "3" if name == "level" else "12"

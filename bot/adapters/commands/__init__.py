@@ -1,2 +1,10 @@
-"""The command layer: `registry` (every command once), `boards` (what both handler groups
-share), `playing` and `lookups` (the handlers), `dispatch` (names and buttons to handlers)."""
+"""The command layer: `registry` (every command once, declared by `@command` where its
+handler is), `boards` (what both handler groups share), `playing` and `lookups` (the
+handlers, imported here so that their commands are declared before anyone lists them),
+`dispatch` (names and buttons to handlers)."""
+
+# isort: off
+# playing first: /help and Discord list the commands in the order they are declared
+from bot.adapters.commands import playing as playing
+from bot.adapters.commands import lookups as lookups
+# isort: on

@@ -10,14 +10,7 @@ from typing import Any
 from bot.adapters.commands.boards import Context
 from bot.adapters.commands.lookups import LookupCommands
 from bot.adapters.commands.playing import PlayingCommands
-from bot.adapters.commands.registry import (
-    BOT_SUFFIX,
-    BY_NAME,
-    COMMANDS,
-    GLOBAL_SUFFIX,
-    NAME_SUFFIX,
-    check_options,
-)
+from bot.adapters.commands.registry import BY_NAME, COMMANDS, Someone, check_options
 from bot.adapters.replies import BUTTON_PREFIX, Message, Response, private
 from bot.adapters.wording import People
 from bot.errors import Refusal
@@ -45,9 +38,13 @@ class Commands:
         self.playing.computer_id = computer_id
         self.lookups = LookupCommands(service, people)
         p = self.playing
+        groups = (self.playing, self.lookups)
+        #: each command's handler, bound to the group whose method it is
         self.handlers: dict[str, Handler] = {
-            spec.name: getattr(
-                getattr(self, spec.handler.split(".")[0]), spec.handler.split(".")[1]
+            spec.name: next(
+                getattr(group, spec.handler.__name__)
+                for group in groups
+                if getattr(type(group), spec.handler.__name__, None) is spec.handler
             )
             for spec in COMMANDS
         }
@@ -68,14 +65,14 @@ class Commands:
             return private(problem)
         names = {ctx.user_id: (ctx.user_name, ctx.global_name or ctx.user_name)}
         for option in BY_NAME[command].options:
-            name = options.pop(option.name + NAME_SUFFIX, None)
-            everywhere = options.pop(option.name + GLOBAL_SUFFIX, None) or name
-            is_bot = options.pop(option.name + BOT_SUFFIX, False)
-            if is_bot and command == "challenge" and options[option.name] != self.computer_id:
-                who = self.people.name(options[option.name])
+            someone = options.get(option.name)
+            if option.kind != "user" or not isinstance(someone, Someone):
+                continue
+            if someone.bot and command == "challenge" and someone.id != self.computer_id:
+                who = self.people.name(someone.id)
                 return private(f"{who} is a bot account: challenge a person, or me.")
-            if option.kind == "user" and options.get(option.name) is not None and name:
-                names[options[option.name]] = (name, everywhere or name)
+            names[someone.id] = (someone.name, someone.global_name or someone.name)
+            options[option.name] = someone.id  # handlers take the id; the names are kept here
         return await self._safely(self.handlers[command], ctx, names, **options)
 
     async def click(self, ctx: Context, custom_id: str) -> Response:

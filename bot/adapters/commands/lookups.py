@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable
 
 from bot.adapters.commands.boards import Boards, Context
-from bot.adapters.commands.registry import COMMANDS
+from bot.adapters.commands.registry import COMMANDS, MATCH, Option, about_a_game, command
 from bot.adapters.replies import Attachment, Button, Message, Response
 from bot.runtime import workers
 from bot.service import pick_game
@@ -72,6 +72,7 @@ class LookupCommands(Boards):
             return [("You have no game in progress here: start one with /challenge", 0)]
         return choices[:25]
 
+    @command("board", "Show a game's board to you alone, from your side (anyone may look).", MATCH)
     async def board(self, ctx: Context, match: int | None = None) -> Response:
         view = await self._viewed(ctx, match)
         headline = self.words.moves_so_far(view)
@@ -79,6 +80,7 @@ class LookupCommands(Boards):
         board = await self.board_message(view, headline, show_last=True, viewer=mine)
         return Response(reply=Message(board.text, files=board.files), ephemeral=True)
 
+    @command("games", "List the games in progress in this channel.")
     async def games(self, ctx: Context) -> Response:
         return Response(reply=await self._games_message(ctx, 0))
 
@@ -96,6 +98,12 @@ class LookupCommands(Boards):
         buttons = _pager("gamespage", page, pages, lambda n: n)
         return Message(self.words.games_here(views), title=title, buttons=buttons)
 
+    @command(
+        "history",
+        "A game's moves as a file (PDN for Checkers), and an animated replay.",
+        MATCH,
+        slow=True,
+    )
     async def history(self, ctx: Context, match: int | None = None) -> Response:
         view = await self._viewed(ctx, match)
         game = get_game(view.game_id)
@@ -124,6 +132,7 @@ class LookupCommands(Boards):
             )
         )
 
+    @about_a_game("leaderboard", "The best players of a game on this server.")
     async def leaderboard(self, ctx: Context, game: str) -> Response:
         return Response(reply=await self._leaderboard_message(ctx, pick_game(game).id, 0))
 
@@ -155,6 +164,12 @@ class LookupCommands(Boards):
         buttons = _pager("lbpage", page, pages, lambda n: code + n)
         return Message(text, title=title, buttons=buttons)
 
+    @command(
+        "stats",
+        "A player's rating and record in each game.",
+        Option("user", "user", "whose stats (default: yours)"),
+        Option("game", "game", "one game only"),
+    )
     async def stats(
         self, ctx: Context, user: int | None = None, game: str | None = None
     ) -> Response:
@@ -175,6 +190,9 @@ class LookupCommands(Boards):
             )
         )
 
+    @about_a_game(
+        "rules", "How to play a game, with the points we decided marked [house].", anywhere=True
+    )
     async def rules(self, ctx: Context, game: str) -> Response:
         chosen = pick_game(game)
         png = await workers.run(board_png, chosen.id, chosen.initial_position())
@@ -187,6 +205,7 @@ class LookupCommands(Boards):
             ephemeral=True,
         )
 
+    @command("help", "This list.", guild_only=False)
     async def help(self, ctx: Context) -> Response:
         commands = [(c.name, c.help) for c in COMMANDS]
         return Response(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.adapters.commands.boards import Boards, Context
+from bot.adapters.commands.registry import MATCH, Option, command
 from bot.adapters.replies import Attachment, Button, Message, Response
 from bot.errors import Refusal
 from bot.runtime import workers
@@ -20,6 +21,17 @@ class PlayingCommands(Boards):
     #: the account the computer plays as (this bot's own); None: no computer opponent
     computer_id: int | None = None
 
+    @command(
+        "challenge",
+        "Challenge someone (or anyone: leave opponent empty, or the bot itself) to a game.",
+        Option("opponent", "user", "who to play; leave empty so anyone here may accept"),
+        Option("game", "game", "the game to play", required=True),
+        Option("side", "side", "your side (default: random)"),
+        Option("time_per_move", "text", "time for each move, e.g. 30m, 2h, 1d"),
+        Option("level", "number", "when you play the bot: 1 (beginner) to 5 (strongest)"),
+        example="/challenge game:checkers opponent:@bob",
+        starts_game=True,
+    )
     async def challenge(
         self,
         ctx: Context,
@@ -79,6 +91,13 @@ class PlayingCommands(Boards):
         answered = await self.service.challenges.cancel(ctx.actor, challenge_id)
         return Response(edit_origin=Message(self.words.withdrawn(answered, ctx.user_id)))
 
+    @command(
+        "move",
+        "Play a move in your game, e.g. 11-15; suggestions list your legal moves.",
+        Option("move", "text", "your move, e.g. 11-15", required=True, autocomplete=True),
+        Option("match", "number", "the match number, if you play several here", autocomplete=True),
+        example="/move move:11-15",
+    )
     async def move(self, ctx: Context, move: str, match: int | None = None) -> Response:
         result = await self.service.play.move(ctx.actor, move, match)
         board = await self.moved(result)
@@ -90,6 +109,7 @@ class PlayingCommands(Boards):
         wanted = "".join(typed.lower().split())
         return [m for m in moves if wanted in m][:25]
 
+    @command("resign", "Resign your game.", MATCH)
     async def resign(self, ctx: Context, match: int | None = None) -> Response:
         """Ask first: a private question with the one button that resigns."""
         view = await self.service.play.playing_in(ctx.actor, match)
@@ -102,6 +122,7 @@ class PlayingCommands(Boards):
         board = await self.board_message(view, self.words.person_did(ctx.user_id, "resigned"))
         return self.in_match(ctx, view, board, "You resigned.")
 
+    @command("draw", "Offer a draw, or accept your opponent's offer.", MATCH)
     async def draw(self, ctx: Context, match: int | None = None) -> Response:
         result = await self.service.play.offer_draw(ctx.actor, match)
         # an offer needs no headline: the board's status says who offers a draw
@@ -122,6 +143,7 @@ class PlayingCommands(Boards):
         board = await self.board_message(result.match, headline)
         return self.in_match(ctx, result.match, board, "Done.")
 
+    @command("abort", "Call off a game before both sides have moved (no rating change).", MATCH)
     async def abort(self, ctx: Context, match: int | None = None) -> Response:
         if ctx.moderator and match is None:  # a moderator in a game's thread means that game
             match = (await self.service.meant(ctx.actor)).id
@@ -131,6 +153,12 @@ class PlayingCommands(Boards):
         )
         return self.in_match(ctx, view, board, "The game is aborted.")
 
+    @command(
+        "rematch",
+        "Ask your last opponent for another game, sides swapped.",
+        MATCH,
+        starts_game=True,
+    )
     async def rematch(self, ctx: Context, match: int | None = None) -> Response:
         asked = await self.service.rematch(ctx.actor, match)
         if asked.match is None:

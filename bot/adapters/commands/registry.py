@@ -1,10 +1,12 @@
-"""Every command once: its name, help, options and handler. The Discord slash commands, the
-console's parser, /help and the side choices are all generated from this."""
+"""Every command once: declared by `@command` on its handler, with its name, help and
+options. The Discord slash commands, the console's parser, /help and the side choices are
+all generated from this."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from rules import GAMES, QUOTED, quoted
 
@@ -21,11 +23,25 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Someone:
+    """A user given as an option's value: the id, and the names the adapter saw them by."""
+
+    id: int
+    name: str  # as they appear on this server
+    global_name: str  # the account's own name, for servers where they have not been seen
+    bot: bool = False  # a bot account (only this bot itself may be challenged)
+
+
+Handler = TypeVar("Handler", bound=Callable[..., Awaitable[Any]])
+
+
+@dataclass(frozen=True)
 class CommandSpec:
     name: str
     help: str
-    #: the handler: "<group>.<method>" of bot.commands.dispatch.Commands' handler groups
-    handler: str
+    #: the function that answers it: a method of a handler group (PlayingCommands,
+    #: LookupCommands), taking the Context and the options by name
+    handler: Callable[..., Awaitable[Any]]
     options: tuple[Option, ...] = ()
     example: str | None = None
     guild_only: bool = True
@@ -40,6 +56,35 @@ class CommandSpec:
         return " ".join([f"/{self.name}", *shown])
 
 
+#: every command, in the order its handler was declared (the handler modules declare them
+#: as they are imported, which `bot.adapters.commands` does first)
+COMMANDS: list[CommandSpec] = []
+BY_NAME: dict[str, CommandSpec] = {}
+
+
+def command(
+    name: str,
+    help: str,
+    *options: Option,
+    example: str | None = None,
+    guild_only: bool = True,
+    slow: bool = False,
+    starts_game: bool = False,
+) -> Callable[[Handler], Handler]:
+    """Declare the command a handler answers, where the handler is written: the slash
+    command, the console's parser and /help all come from this."""
+
+    def declare(handler: Handler) -> Handler:
+        if name in BY_NAME:
+            raise ValueError(f"/{name} is declared twice")
+        spec = CommandSpec(name, help, handler, options, example, guild_only, slow, starts_game)
+        COMMANDS.append(spec)
+        BY_NAME[name] = spec
+        return handler
+
+    return declare
+
+
 def _side_names() -> list[str]:
     """'random' and each game's side names, as a player would type them."""
     names = {"random": None}
@@ -52,92 +97,13 @@ def _side_names() -> list[str]:
 SIDE_CHOICES = _side_names()
 
 
-def about_a_game(name: str, help: str, *, anywhere: bool = False) -> CommandSpec:
-    """A look-up command whose one option is the game it is about."""
+def about_a_game(name: str, help: str, *, anywhere: bool = False) -> Callable[[Handler], Handler]:
+    """Declare a look-up command whose one option is the game it is about."""
     game = Option("game", "game", "which game", required=True)
-    return CommandSpec(
-        name, help, f"lookups.{name}", (game,), f"/{name} game:checkers", guild_only=not anywhere
-    )
+    return command(name, help, game, example=f"/{name} game:checkers", guild_only=not anywhere)
 
 
 MATCH = Option("match", "number", "the match number (default: the game here)", autocomplete=True)
-COMMANDS: tuple[CommandSpec, ...] = (
-    CommandSpec(
-        "challenge",
-        "Challenge someone (or anyone: leave opponent empty, or the bot itself) to a game.",
-        "playing.challenge",
-        (
-            Option("opponent", "user", "who to play; leave empty so anyone here may accept"),
-            Option("game", "game", "the game to play", required=True),
-            Option("side", "side", "your side (default: random)"),
-            Option("time_per_move", "text", "time for each move, e.g. 30m, 2h, 1d"),
-            Option("level", "number", "when you play the bot: 1 (beginner) to 5 (strongest)"),
-        ),
-        example="/challenge game:checkers opponent:@bob",
-        starts_game=True,
-    ),
-    CommandSpec(
-        "move",
-        "Play a move in your game, e.g. 11-15; suggestions list your legal moves.",
-        "playing.move",
-        (
-            Option("move", "text", "your move, e.g. 11-15", required=True, autocomplete=True),
-            Option(
-                "match", "number", "the match number, if you play several here", autocomplete=True
-            ),
-        ),
-        example="/move move:11-15",
-    ),
-    CommandSpec(
-        "board",
-        "Show a game's board to you alone, from your side (anyone may look).",
-        "lookups.board",
-        (MATCH,),
-    ),
-    CommandSpec("games", "List the games in progress in this channel.", "lookups.games"),
-    CommandSpec("resign", "Resign your game.", "playing.resign", (MATCH,)),
-    CommandSpec("draw", "Offer a draw, or accept your opponent's offer.", "playing.draw", (MATCH,)),
-    CommandSpec(
-        "abort",
-        "Call off a game before both sides have moved (no rating change).",
-        "playing.abort",
-        (MATCH,),
-    ),
-    CommandSpec(
-        "rematch",
-        "Ask your last opponent for another game, sides swapped.",
-        "playing.rematch",
-        (MATCH,),
-        starts_game=True,
-    ),
-    CommandSpec(
-        "history",
-        "A game's moves as a file (PDN for Checkers), and an animated replay.",
-        "lookups.history",
-        (MATCH,),
-        slow=True,
-    ),
-    about_a_game("leaderboard", "The best players of a game on this server."),
-    CommandSpec(
-        "stats",
-        "A player's rating and record in each game.",
-        "lookups.stats",
-        (
-            Option("user", "user", "whose stats (default: yours)"),
-            Option("game", "game", "one game only"),
-        ),
-    ),
-    about_a_game(
-        "rules", "How to play a game, with the points we decided marked [house].", anywhere=True
-    ),
-    CommandSpec("help", "This list.", "lookups.help", guild_only=False),
-)
-BY_NAME = {c.name: c for c in COMMANDS}
-#: the extra values an adapter passes with a user option: the display name it knows, and
-#: whether that user is a bot account
-NAME_SUFFIX = "_name"
-GLOBAL_SUFFIX = "_global"
-BOT_SUFFIX = "_bot"
 
 
 def check_options(command: str, options: dict[str, Any]) -> str | None:
@@ -146,8 +112,6 @@ def check_options(command: str, options: dict[str, Any]) -> str | None:
     if spec is None:
         return f"There is no /{command[:QUOTED]} command: /help lists them."
     known = {o.name for o in spec.options}
-    extras = (NAME_SUFFIX, GLOBAL_SUFFIX, BOT_SUFFIX)
-    known |= {o.name + s for o in spec.options if o.kind == "user" for s in extras}
     unknown = [o for o in options if o not in known]
     if unknown:
         takes = f"its options are: {spec.usage()}" if spec.options else "no options"

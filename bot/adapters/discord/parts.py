@@ -14,14 +14,8 @@ from discord import app_commands
 
 from bot.adapters.commands.boards import Context
 from bot.adapters.commands.dispatch import Commands
-from bot.adapters.commands.registry import (
-    BOT_SUFFIX,
-    GLOBAL_SUFFIX,
-    NAME_SUFFIX,
-    SIDE_CHOICES,
-    CommandSpec,
-)
 from bot.adapters.commands.registry import COMMANDS as REGISTRY
+from bot.adapters.commands.registry import SIDE_CHOICES, CommandSpec, Someone
 from bot.adapters.replies import BUTTON_PREFIX, Button, Message
 from rules import GAMES
 
@@ -247,18 +241,17 @@ async def _match_suggestions(
 
 
 def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
-    """The slash command of a registry entry: its options as Discord parameters (users
-    become ids plus the display name seen), handled by the same Commands as the console."""
+    """The slash command of a declared command: its options as Discord parameters (a
+    user becomes a Someone: the id and the names seen), answered by the same Commands as
+    the console."""
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         options: dict[str, Any] = {}
         for option in spec.options:
             value = values.get(option.name)
             if option.kind == "user" and value is not None:
-                options[option.name + NAME_SUFFIX] = value.display_name
-                options[option.name + GLOBAL_SUFFIX] = value.global_name or value.name
-                options[option.name + BOT_SUFFIX] = value.bot
-                value = value.id
+                global_name = value.global_name or value.name
+                value = Someone(value.id, value.display_name, global_name, value.bot)
             options[option.name] = value
         bot = _bot(interaction)
         if spec.starts_game and (problem := cannot_host(interaction)):
@@ -283,8 +276,9 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
                 default=inspect.Parameter.empty if option.required else None,
             )
         )
-    # discord.py reads the parameters through inspect.signature, which honours __signature__;
-    # functions do not declare that attribute, hence the ignore
+    # discord.py takes a command's parameters only from its callback's signature (no way to
+    # give them as data: Rapptz/discord.py#7539, #9463), read by inspect.signature, which
+    # honours __signature__; functions do not declare that attribute, hence the ignore
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     decorated: Any = app_commands.describe(**{o.name: o.description for o in spec.options})(
         callback

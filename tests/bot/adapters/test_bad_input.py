@@ -12,6 +12,7 @@ from PIL import GifImagePlugin, Image
 
 from bot.adapters.commands.boards import Context
 from bot.adapters.commands.dispatch import Commands
+from bot.adapters.commands.registry import Someone
 from bot.adapters.console import Console, Names
 from bot.adapters.discord.parts import DiscordPeople
 from bot.errors import Refusal
@@ -142,7 +143,7 @@ async def test_a_refused_challenge_does_not_keep_the_opponents_name(
     commands = Commands(service, Names())
     ctx = Context(GUILD, CHANNEL, ALICE, "Alice")
     reply = await commands.run(
-        "challenge", ctx, game="chess", opponent=BOB, opponent_name="Bob the Great"
+        "challenge", ctx, game="chess", opponent=Someone(BOB, "Bob the Great", "Bob the Great")
     )
     assert reply.ephemeral
     assert await service.store.all("SELECT * FROM users") == []
@@ -157,7 +158,7 @@ async def test_display_names_are_shown_not_obeyed_and_results_are_data(
     commands = Commands(service, DiscordPeople())
     tricky = "<@555> **boss** @everyone"
     ctx = Context(GUILD, CHANNEL, ALICE, tricky)
-    await commands.run("challenge", ctx, game="checkers", opponent=BOB, opponent_name="Bob")
+    await commands.run("challenge", ctx, game="checkers", opponent=Someone(BOB, "Bob", "Bob"))
     match = await start_match(service, side="black")
     late = await commands.run("move", Context(GUILD, CHANNEL, BOB, "Bob"), move="22-18")
     assert late.reply is not None
