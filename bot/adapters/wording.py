@@ -128,7 +128,7 @@ class Wording:
 
     def moves_so_far(self, match: MatchView) -> str:
         """'After 2 moves (the last a5-a7).', as /board heads the picture (the view carries
-        its move list, as `Core.match` loads it)."""
+        its move list, as `MatchService.match` loads it)."""
         if not match.ply:
             return "No move yet."
         return f"After {counted(match.ply, 'move')} (the last {match.moves[-1]})."

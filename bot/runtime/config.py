@@ -10,8 +10,8 @@ from dotenv import dotenv_values
 
 from bot.errors import Refusal, StartupError, StoreError
 from bot.runtime.shards import Shards
-from bot.service.core import COMPUTER_GAMES
 from bot.service.options import DEFAULT_MOVE_TIME, move_seconds
+from bot.service.shared import COMPUTER_GAMES
 from bot.store.urls import DatabaseUrl, hide_password
 
 DEFAULT_DATABASE = "./data/bot.sqlite3"

@@ -6,7 +6,8 @@ from collections.abc import Callable
 
 from bot.errors import Person, Refusal
 from bot.service import options
-from bot.service.core import Core, pick_game
+from bot.service.finding import pick_game
+from bot.service.shared import Shared
 from bot.service.views import Actor, ChallengeStatus, ChallengeView, MatchView
 from bot.store import Row, Tx
 
@@ -15,8 +16,8 @@ MAX_OPEN_CHALLENGES = 5
 
 
 class Challenges:
-    def __init__(self, core: Core) -> None:
-        self.core = core
+    def __init__(self, shared: Shared) -> None:
+        self.shared = shared
 
     async def challenge(
         self,
@@ -34,7 +35,7 @@ class Challenges:
             raise Refusal("You cannot challenge yourself: pick an opponent, or leave it open.")
         chosen = options.side_choice(game, side)
         seconds = options.move_seconds(move_time)
-        now = self.core.clock()
+        now = self.shared.settings.clock()
         values = {
             "guild_id": guild_id,
             "channel_id": actor.channel_id,
@@ -44,40 +45,40 @@ class Challenges:
             "challenger_side": chosen,
             "move_seconds": seconds,
             "created_at": now,
-            "expires_at": now + self.core.challenge_seconds,
+            "expires_at": now + self.shared.settings.challenge_seconds,
         }
-        async with self.core.store.transaction() as db:
-            mine = await self.core.challenges.open_by(guild_id, challenger_id, now)
+        async with self.shared.store.transaction() as db:
+            mine = await self.shared.challenges.open_by(guild_id, challenger_id, now)
             if mine >= MAX_OPEN_CHALLENGES:
                 raise Refusal(
                     f"You already have {MAX_OPEN_CHALLENGES} open challenges on this server: "
                     "cancel one, or wait for answers, before making another."
                 )
-            challenge_id = await self.core.challenges.insert(db, values)
-        self.core.wake_sweeper_by(now + self.core.challenge_seconds)
-        return await self.core.challenge(challenge_id)
+            challenge_id = await self.shared.challenges.insert(db, values)
+        self.shared.alarm.wake_by(now + self.shared.settings.challenge_seconds)
+        return await self.shared.find.challenge(challenge_id)
 
     async def _open(self, actor: Actor, challenge_id: int) -> Row:
         """An open challenge made here (its channel, or the thread of the match it rematches);
         read inside the caller's transaction."""
-        row = await self.core.challenge_row(challenge_id)
+        row = await self.shared.find.challenge_row(challenge_id)
         if row["guild_id"] != actor.guild_id:
             raise Refusal(f"There is no challenge #{challenge_id}.")
         places = {row["channel_id"]}
         if row["rematch_of"] is not None:
-            places.add((await self.core.match_row(row["rematch_of"]))["thread_id"])
+            places.add((await self.shared.find.match_row(row["rematch_of"]))["thread_id"])
         if actor.channel_id not in places:
             raise Refusal("This challenge was made in another channel: answer it there.")
         if row["status"] != ChallengeStatus.OPEN:
             raise Refusal(f"This challenge was already {row['status']}.")
-        if row["expires_at"] <= self.core.clock():
+        if row["expires_at"] <= self.shared.settings.clock():
             raise Refusal("This challenge has expired: ask for a new one with /challenge.")
         return row
 
     async def accept(self, actor: Actor, challenge_id: int) -> MatchView:
         """Accept a challenge: the match starts, sides as asked or drawn at random."""
         user_id = actor.user_id
-        async with self.core.store.transaction() as db:
+        async with self.shared.store.transaction() as db:
             row = await self._open(actor, challenge_id)
             if user_id == row["challenger_id"]:
                 raise Refusal(
@@ -90,17 +91,17 @@ class Challenges:
                     ", not you: start your own with /challenge.",
                 )
             match_id = await self._start(db, row, user_id)
-        return await self.core.match(match_id)
+        return await self.shared.find.match(match_id)
 
     async def _start(self, db: Tx, challenge: Row, user_id: int) -> int:
         """Turn an open challenge into a match inside the caller's transaction."""
         game = pick_game(challenge["game_id"])
-        side = challenge["challenger_side"] or self.core.rng.choice(game.sides)
+        side = challenge["challenger_side"] or self.shared.settings.rng.choice(game.sides)
         challenger = challenge["challenger_id"]
         first, second = (challenger, user_id) if side == game.sides[0] else (user_id, challenger)
-        now = self.core.clock()
+        now = self.shared.settings.clock()
         start = game.encode(game.initial_position())
-        match_id = await self.core.matches.insert(
+        match_id = await self.shared.matches.insert(
             db,
             {
                 "guild_id": challenge["guild_id"],
@@ -115,10 +116,10 @@ class Challenges:
                 "created_at": now,
             },
         )
-        await self.core.challenges.set_status(
+        await self.shared.challenges.set_status(
             db, challenge["id"], ChallengeStatus.ACCEPTED, match_id
         )
-        self.core.wake_sweeper_by((await self.core.match_row(match_id))["remind_at"])
+        self.shared.alarm.wake_by((await self.shared.find.match_row(match_id))["remind_at"])
         return match_id
 
     async def decline(self, actor: Actor, challenge_id: int) -> ChallengeView:
@@ -148,26 +149,26 @@ class Challenges:
         why_not: Callable[[Row], str | None],
     ) -> ChallengeView:
         """Answer an open challenge made here, if `why_not` finds no reason to refuse."""
-        async with self.core.store.transaction() as db:
+        async with self.shared.store.transaction() as db:
             row = await self._open(actor, challenge_id)
             if (refusal := why_not(row)) is not None:
                 raise Refusal(refusal)
-            await self.core.challenges.set_status(db, row["id"], status)
-        return await self.core.challenge(challenge_id)
+            await self.shared.challenges.set_status(db, row["id"], status)
+        return await self.shared.find.challenge(challenge_id)
 
     async def rematch(self, actor: Actor, match_id: int) -> ChallengeView:
         """Ask the same opponent for another game with sides swapped (or accept their request:
         when both ask at once, the second request starts the game)."""
-        core, guild_id, user_id = self.core, actor.guild_id, actor.user_id
-        async with core.store.transaction() as db:
-            row = await core.match_row(match_id)
+        shared, guild_id, user_id = self.shared, actor.guild_id, actor.user_id
+        async with shared.store.transaction() as db:
+            row = await shared.find.match_row(match_id)
             view = MatchView.of(row)
             side = view.side_of(user_id)
             if row["guild_id"] != guild_id or side is None:
                 raise Refusal(f"Only the players of match #{match_id} can ask for its rematch.")
             if view.active:
                 raise Refusal(f"Match #{match_id} is still being played: finish it first.")
-            pending = await core.challenges.open_rematch(match_id, core.clock())
+            pending = await shared.challenges.open_rematch(match_id, shared.settings.clock())
             if pending is not None and pending["challenger_id"] == user_id:
                 raise Refusal("You have already asked for a rematch: wait for an answer.")
             if pending is not None:
@@ -177,13 +178,13 @@ class Challenges:
                 challenge_id = await self._ask_rematch(db, view, user_id, side)
             # read inside the transaction: the request's own result, even if the other
             # player's request accepts it the moment this one commits
-            return await core.challenge(challenge_id)
+            return await shared.find.challenge(challenge_id)
 
     async def _ask_rematch(self, db: Tx, match: MatchView, user_id: int, side: str) -> int:
         game = pick_game(match.game_id)
-        now = self.core.clock()
-        self.core.wake_sweeper_by(now + self.core.challenge_seconds)
-        return await self.core.challenges.insert(
+        now = self.shared.settings.clock()
+        self.shared.alarm.wake_by(now + self.shared.settings.challenge_seconds)
+        return await self.shared.challenges.insert(
             db,
             {
                 "guild_id": match.guild_id,
@@ -194,7 +195,7 @@ class Challenges:
                 "challenger_side": game.opponent(side),
                 "move_seconds": match.move_seconds,
                 "created_at": now,
-                "expires_at": now + self.core.challenge_seconds,
+                "expires_at": now + self.shared.settings.challenge_seconds,
                 "rematch_of": match.id,
             },
         )

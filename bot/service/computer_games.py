@@ -6,15 +6,16 @@ from __future__ import annotations
 from ai import DEFAULT_LEVEL, LEVELS
 from bot.errors import Refusal
 from bot.service import options
-from bot.service.core import Core, pick_game
+from bot.service.finding import pick_game
 from bot.service.play import Play
+from bot.service.shared import Shared
 from bot.service.views import Actor, MatchView, MoveResult, Turn
 from rules import counted
 
 
 class ComputerGames:
-    def __init__(self, core: Core, play: Play) -> None:
-        self.core = core
+    def __init__(self, shared: Shared, play: Play) -> None:
+        self.shared = shared
         self.play = play
 
     async def start(
@@ -35,20 +36,20 @@ class ComputerGames:
             raise Refusal(f"There is no level {level}: the computer plays levels 1 to 5.")
         if user_id == computer_id:
             raise Refusal("The computer cannot play itself.")
-        mine = options.side_choice(game, side) or self.core.rng.choice(game.sides)
+        mine = options.side_choice(game, side) or self.shared.settings.rng.choice(game.sides)
         seconds = options.move_seconds(move_time)
         first, second = (user_id, computer_id) if mine == game.sides[0] else (computer_id, user_id)
         parity = 1 if mine == game.sides[0] else 0
-        now = self.core.clock()
+        now = self.shared.settings.clock()
         start = game.encode(game.initial_position())
-        async with self.core.store.transaction() as db:
-            most = self.core.computer_games
-            if await self.core.matches.against_computer(user_id) >= most:
+        async with self.shared.store.transaction() as db:
+            most = self.shared.settings.computer_games
+            if await self.shared.matches.against_computer(user_id) >= most:
                 raise Refusal(
                     f"You already have {counted(most, 'game')} against the computer in "
                     "progress: finish or resign one before starting another."
                 )
-            match_id = await self.core.matches.insert(
+            match_id = await self.shared.matches.insert(
                 db,
                 {
                     "guild_id": actor.guild_id,
@@ -65,15 +66,15 @@ class ComputerGames:
                     "computer_parity": parity,
                 },
             )
-        view = await self.core.match(match_id)
-        self.core.wake_sweeper_by(view.remind_at)
-        self.core.computer_turn(view)
+        view = await self.shared.find.match(match_id)
+        self.shared.alarm.wake_by(view.remind_at)
+        self.shared.turns.tell(view)
         return view
 
     async def rematch(self, actor: Actor, match_id: int) -> MatchView:
         """Another game against the computer at the same level, sides swapped, in the
         channel of the game before."""
-        old, user_id = await self.core.match(match_id), actor.user_id
+        old, user_id = await self.shared.find.match(match_id), actor.user_id
         if (
             old.guild_id != actor.guild_id
             or old.computer_id is None
@@ -94,14 +95,14 @@ class ComputerGames:
 
     async def to_move(self) -> list[int]:
         """The games where it is the computer's turn (after a restart, too)."""
-        return await self.core.matches.computer_to_move(self.core.shards)
+        return await self.shared.matches.computer_to_move(self.shared.settings.shards)
 
     async def turn(self, match_id: int) -> Turn | None:
         """The computer's turn in a match, or None if it is not (any more) its turn."""
-        view = await self.core.match(match_id)
+        view = await self.shared.find.match(match_id)
         if not view.computer_to_move or view.computer_level is None:
             return None
-        record = await self.core.replay(match_id)
+        record = await self.shared.records.replay(match_id)
         game = pick_game(view.game_id)
         history = tuple(game.encode(p) for p in record.positions[:-1])
         player = view.opponent_of(view.computer_id or 0) or 0
@@ -111,7 +112,7 @@ class ComputerGames:
 
     async def move(self, turn: Turn, move: str) -> MoveResult:
         """Play the computer's chosen move (refused if the game moved on meanwhile)."""
-        view = await self.core.match(turn.match_id)
+        view = await self.shared.find.match(turn.match_id)
         if view.computer_id is None or view.position_text != turn.position:
             raise Refusal(f"Match #{turn.match_id} changed while the computer was thinking.")
         computer = Actor(view.guild_id, view.channel_id, view.computer_id)

@@ -7,8 +7,8 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.service.core import Core
 from bot.service.play import NO_MOVE_IN_TIME, Play
+from bot.service.shared import Shared
 from bot.service.views import MatchStatus, SweepEvent, SweepKind
 from bot.store import Row
 from bot.store.announcement_table import CLAIM_LIMIT, MOST_ATTEMPTS, AnnouncementRows
@@ -19,21 +19,21 @@ Step = Callable[[int, float], Awaitable[None]]
 
 
 class Deadlines:
-    def __init__(self, core: Core, play: Play) -> None:
-        self.core = core
+    def __init__(self, shared: Shared, play: Play) -> None:
+        self.shared = shared
         self.play = play
-        self.outbox = AnnouncementRows(core.store)
+        self.outbox = AnnouncementRows(shared.store)
         #: the last claim of news came back full: more is waiting, sweep again at once
         self.backlog = False
 
     async def sweep(self) -> tuple[list[SweepEvent], int]:
         """Expire challenges, end overdue games and note reminders due, each with its news
         queued in the outbox; then (what there is to announce, how many items failed)."""
-        now, shards = self.core.clock(), self.core.shards
+        now, shards = self.shared.settings.clock(), self.shared.settings.shards
         due: list[tuple[Step, int]] = [
-            *((self._expire, i) for i in await self.core.challenges.due(now, shards)),
-            *((self._time_out, i) for i in await self.core.matches.overdue(now, shards)),
-            *((self._remind, i) for i in await self.core.matches.reminders_due(now, shards)),
+            *((self._expire, i) for i in await self.shared.challenges.due(now, shards)),
+            *((self._time_out, i) for i in await self.shared.matches.overdue(now, shards)),
+            *((self._remind, i) for i in await self.shared.matches.reminders_due(now, shards)),
         ]
         failed = 0
         for step, item in due:
@@ -49,7 +49,7 @@ class Deadlines:
     async def news(self, now: float) -> list[SweepEvent]:
         """The announcements not yet posted, oldest first (stale reminders are dropped)."""
         events = []
-        claimed = await self.outbox.claim(now, shards=self.core.shards)
+        claimed = await self.outbox.claim(now, shards=self.shared.settings.shards)
         self.backlog = len(claimed) == CLAIM_LIMIT
         for row in claimed:
             event = await self._event(row, now)
@@ -62,11 +62,11 @@ class Deadlines:
     async def _event(self, row: Row, now: float) -> SweepEvent | None:
         kind = SweepKind(row["kind"])
         if kind == SweepKind.EXPIRED:
-            challenge = await self.core.challenge(row["challenge_id"])
+            challenge = await self.shared.find.challenge(row["challenge_id"])
             return SweepEvent(kind, challenge=challenge, announcement_id=row["id"])
-        match = await self.core.match(row["match_id"])
+        match = await self.shared.find.match(row["match_id"])
         if kind == SweepKind.REMINDER:
-            fresh = await self.core.match_row(match.id)
+            fresh = await self.shared.find.match_row(match.id)
             if not match.active or not fresh["reminded"]:
                 return None  # the player has moved since, or the game is over
             left = (match.deadline or now) - now
@@ -75,14 +75,14 @@ class Deadlines:
 
     async def delivered(self, event: SweepEvent) -> None:
         if event.announcement_id is not None:
-            await self.outbox.sent(event.announcement_id, self.core.clock())
+            await self.outbox.sent(event.announcement_id, self.shared.settings.clock())
 
     async def undelivered(self, event: SweepEvent) -> None:
         """Left in the outbox for the next sweep to post again, or, once it has failed
         MOST_ATTEMPTS times, given up (kept, marked, and logged this once)."""
         if event.announcement_id is None:
             return
-        if await self.outbox.failed(event.announcement_id, self.core.clock()):
+        if await self.outbox.failed(event.announcement_id, self.shared.settings.clock()):
             log.warning(
                 "gave up announcing a %s (#%s) after %d failed posts",
                 event.kind,
@@ -92,21 +92,21 @@ class Deadlines:
 
     async def next_due(self) -> float | None:
         """When the sweeper next has something to do (None: nothing is pending)."""
-        shards = self.core.shards
+        shards = self.shared.settings.shards
         times = [
-            await self.core.challenges.next_expiry(shards),
-            await self.core.matches.next_due(shards),
+            await self.shared.challenges.next_expiry(shards),
+            await self.shared.matches.next_due(shards),
         ]
         return min((t for t in times if t is not None), default=None)
 
     async def _expire(self, challenge_id: int, now: float) -> None:
-        async with self.core.store.transaction() as db:
-            if await self.core.challenges.expire(db, challenge_id, now):
+        async with self.shared.store.transaction() as db:
+            if await self.shared.challenges.expire(db, challenge_id, now):
                 await self.outbox.add(db, SweepKind.EXPIRED, now, challenge_id=challenge_id)
 
     async def _time_out(self, match_id: int, now: float) -> None:
-        async with self.core.store.transaction() as db:
-            match = await self.core.match_row(match_id)
+        async with self.shared.store.transaction() as db:
+            match = await self.shared.find.match_row(match_id)
             if match["status"] != MatchStatus.ACTIVE or match["deadline"] > now:
                 return  # moved in time, or another sweeper was first
             if match["ply"] == 0:
@@ -122,6 +122,6 @@ class Deadlines:
             await self.outbox.add(db, kind, now, match_id=match_id)
 
     async def _remind(self, match_id: int, now: float) -> None:
-        async with self.core.store.transaction() as db:
-            if await self.core.matches.mark_reminded(db, match_id, now):
+        async with self.shared.store.transaction() as db:
+            if await self.shared.matches.mark_reminded(db, match_id, now):
                 await self.outbox.add(db, SweepKind.REMINDER, now, match_id=match_id)

@@ -15,9 +15,9 @@ from typing import Unpack
 from bot.errors import Refusal
 from bot.service.challenges import Challenges
 from bot.service.computer_games import ComputerGames
-from bot.service.core import Clock, Core, CoreSettings
 from bot.service.deadlines import Deadlines
 from bot.service.play import Play
+from bot.service.shared import Clock, ServiceOptions, Shared
 from bot.service.standings import Standings
 from bot.service.views import Actor, MatchView, Rematch
 from bot.store import Store
@@ -28,55 +28,57 @@ from rules import GameRecord
 class MatchService:
     """challenges, play, deadlines and standings over one store and clock."""
 
-    def __init__(self, store: Store, **settings: Unpack[CoreSettings]) -> None:
-        self.core = Core(store, **settings)
+    def __init__(self, store: Store, **options: Unpack[ServiceOptions]) -> None:
+        self.shared = Shared(store, **options)
         self.standings = Standings(store)
-        self.challenges = Challenges(self.core)
-        self.play = Play(self.core, self.standings)
-        self.deadlines = Deadlines(self.core, self.play)
-        self.computer = ComputerGames(self.core, self.play)
+        self.challenges = Challenges(self.shared)
+        self.play = Play(self.shared, self.standings)
+        self.deadlines = Deadlines(self.shared, self.play)
+        self.computer = ComputerGames(self.shared, self.play)
         #: where chat adapters showed challenges and boards (their message ids)
         self._shown = ShownMessages(store)
 
     @property
     def store(self) -> Store:
-        return self.core.store
+        return self.shared.store
 
     @property
     def clock(self) -> Clock:
-        return self.core.clock
+        return self.shared.settings.clock
 
     # --- looking: views of matches, for anyone ---
     async def match(self, match_id: int) -> MatchView:
         """One match: players, position, move list and result."""
-        return await self.core.match(match_id)
+        return await self.shared.find.match(match_id)
 
     async def replay(self, match_id: int) -> GameRecord:
         """The match's game record: every position and move, for pictures and replays."""
-        return await self.core.replay(match_id)
+        return await self.shared.records.replay(match_id)
 
     async def meant(self, actor: Actor, match_id: int | None = None) -> MatchView:
         """The match meant, for players and spectators alike: the number given (on this
         server), else the one whose thread this is, else the only game in progress here,
         else the person's only game here."""
-        row = await self.core.resolve(actor, match_id)
-        return await self.core.match(row["id"])
+        row = await self.shared.find.resolve(actor, match_id)
+        return await self.shared.find.match(row["id"])
 
     async def check_here(self, actor: Actor, match_id: int) -> None:
         """Refuse a button of a match pressed outside its channel and thread."""
-        await self.core.check_here(actor, match_id)
+        await self.shared.find.check_here(actor, match_id)
 
     async def games_of(
         self, guild_id: int, user_id: int, *, over: bool = False, limit: int = 25
     ) -> list[MatchView]:
         """The person's games on the server, newest first: in progress, or `over`."""
         statuses = ("finished", "aborted") if over else ("active",)
-        rows = await self.core.matches.of_user(guild_id, user_id, statuses, limit)
+        rows = await self.shared.matches.of_user(guild_id, user_id, statuses, limit)
         return [MatchView.of(row) for row in rows]
 
     async def games_here(self, guild_id: int, channel_id: int) -> list[MatchView]:
         """The games in progress in a channel (and its games' threads)."""
-        return [MatchView.of(r) for r in await self.core.matches.active_here(guild_id, channel_id)]
+        return [
+            MatchView.of(r) for r in await self.shared.matches.active_here(guild_id, channel_id)
+        ]
 
     async def shown_where(self, shows: str) -> tuple[int, int] | None:
         """The (channel, message) a chat adapter last showed `shows` in ("board:12")."""
@@ -90,7 +92,7 @@ class MatchService:
 
     def on_computer_turn(self, listener: Callable[[int], None]) -> None:
         """Call `listener` with the id of each match where it becomes the computer's turn."""
-        self.core.computer_listeners.append(listener)
+        self.shared.turns.listeners.append(listener)
 
     # --- acting: what needs more than one part ---
     async def rematch(self, actor: Actor, match_id: int | None = None) -> Rematch:

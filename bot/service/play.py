@@ -7,7 +7,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from bot.errors import Person, Refusal
-from bot.service.core import Core
+from bot.service.shared import Shared
 from bot.service.standings import Standings
 from bot.service.views import (
     Actor,
@@ -42,13 +42,13 @@ def next_deadline(match: MatchView, to_move: str, now: float) -> float | None:
 
 
 class Play:
-    def __init__(self, core: Core, standings: Standings) -> None:
-        self.core = core
+    def __init__(self, shared: Shared, standings: Standings) -> None:
+        self.shared = shared
         self.standings = standings
 
     async def _active(self, actor: Actor, match_id: int | None) -> tuple[Row, MatchView, str]:
         """An active match the person plays in (row and view) and their side."""
-        row = await self.core.resolve(actor, match_id)
+        row = await self.shared.find.resolve(actor, match_id)
         view = MatchView.of(row)
         side = view.side_of(actor.user_id)
         if side is None:
@@ -60,9 +60,9 @@ class Play:
 
     def _refuse_if_overdue(self, view: MatchView) -> None:
         """After the deadline nothing but the sweeper's verdict lands: wake it, refuse."""
-        if view.deadline is None or view.deadline > self.core.clock():
+        if view.deadline is None or view.deadline > self.shared.settings.clock():
             return
-        self.core.wake_sweeper_by(0.0)
+        self.shared.alarm.wake_by(0.0)
         late = get_game(view.game_id).side_name(view.side_to_move)
         verdict = "it is aborted" if view.ply == 0 else f"{late} loses on time"
         raise Refusal(f"Time is up in match #{view.id}: {late} did not move in time, so {verdict}.")
@@ -74,8 +74,8 @@ class Play:
         """The user's active match, its game and side, read inside the transaction that the
         action then writes in (so a decision always sees the latest row)."""
         if match_id is None:
-            match_id = (await self.core.resolve(actor))["id"]
-        async with self.core.lock(match_id), self.core.store.transaction() as db:
+            match_id = (await self.shared.find.resolve(actor))["id"]
+        async with self.shared.locks.of(match_id), self.shared.store.transaction() as db:
             row, _, side = await self._active(actor, match_id)
             yield db, row, get_game(row["game_id"]), side
 
@@ -85,44 +85,44 @@ class Play:
         The move is decided on a plain read and written by an insert guarded by the ply it
         was decided at (and the deadline), so a racing write elsewhere makes it a refusal;
         the match it returns is read in the same transaction: the position this move made."""
-        core = self.core
+        shared = self.shared
         if match_id is None:
-            match_id = (await core.resolve(actor))["id"]
-        async with core.lock(match_id):
+            match_id = (await shared.find.resolve(actor))["id"]
+        async with shared.locks.of(match_id):
             row, view, side = await self._active(actor, match_id)
             game = get_game(view.game_id)
             if view.side_to_move != side:
                 waiting = view.user_to_move or 0
                 raise Refusal("It is not your turn: waiting for ", Person(waiting), " to move.")
-            trial = (await core.record(row)).copy()
+            trial = (await shared.records.record(row)).copy()
             try:
                 played = trial.play(text)
             except RulesError as err:
                 raise Refusal(sentence(str(err), text)) from None
             move_text = game.format_move(played)
-            now, ply = core.clock(), row["ply"] + 1
+            now, ply = shared.settings.clock(), row["ply"] + 1
             user_id = actor.user_id
             logged = (row["id"], ply, move_text, user_id, now, game.encode(trial.position))
-            async with core.store.transaction() as db:
-                if not await core.matches.append_move(db, *logged):
+            async with shared.store.transaction() as db:
+                if not await shared.matches.append_move(db, *logged):
                     raise Refusal(
                         "The game changed while your move was on its way: look at the board "
                         "and try again."
                     )
                 # the match as this move left it (before anyone else may change it)
-                moved = await core.matches.advance(
+                moved = await shared.matches.advance(
                     db, row["id"], ply=ply, position=logged[-1],
                     deadline=next_deadline(view, game.side_to_move(trial.position), now),
                     offer_kept_if_by=user_id,  # an opponent's offer lapses: this move declines it
                 )  # fmt: skip
                 if trial.outcome is not None:
                     await self.finish(db, row, trial.outcome)
-                    moved = await core.match_row(row["id"])
-            core.cache(row["id"], ply, trial)
+                    moved = await shared.find.match_row(row["id"])
+            shared.records.keep(row["id"], ply, trial)
         texts = tuple(map(game.format_move, trial.moves))  # the log, without reading it back
         after = MatchView.of(moved, texts)
-        core.wake_sweeper_by(after.remind_at)
-        core.computer_turn(after)
+        shared.alarm.wake_by(after.remind_at)
+        shared.turns.tell(after)
         return MoveResult(after, move_text, user_id)
 
     async def finish(self, db: Tx, row: Row, outcome: Outcome) -> None:
@@ -132,9 +132,9 @@ class Play:
             "winner_side": outcome.winner,
             "termination": outcome.termination.value,
             "termination_side": outcome.side,
-            "ended_at": self.core.clock(),
+            "ended_at": self.shared.settings.clock(),
         }
-        await self.core.matches.end(db, row["id"], values)
+        await self.shared.matches.end(db, row["id"], values)
         await self.standings.rate(db, row, outcome)
 
     async def abort(self, db: Tx, row: Row, reason: str, by: int | None = None) -> None:
@@ -143,20 +143,20 @@ class Play:
             "status": MatchStatus.ABORTED,
             "result_reason": reason,
             "ended_by": by,
-            "ended_at": self.core.clock(),
+            "ended_at": self.shared.settings.clock(),
         }
-        await self.core.matches.end(db, row["id"], values)
+        await self.shared.matches.end(db, row["id"], values)
 
     async def legal_moves(self, actor: Actor, match_id: int | None = None) -> list[str]:
         """The moves the person could play now (empty when it is not their turn)."""
         try:
-            row = await self.core.resolve(actor, match_id)
+            row = await self.shared.find.resolve(actor, match_id)
         except Refusal:
             return []
         view = MatchView.of(row)
         if not view.active or view.side_of(actor.user_id) != view.side_to_move:
             return []
-        record = await self.core.record(row)
+        record = await self.shared.records.record(row)
         if record.outcome is not None:
             return []
         game = get_game(row["game_id"])
@@ -169,7 +169,7 @@ class Play:
     async def resign(self, actor: Actor, match_id: int | None = None) -> MatchView:
         async with self._playing(actor, match_id) as (db, row, game, side):
             await self.finish(db, row, Outcome(game.opponent(side), Termination.RESIGNATION, side))
-        return await self.core.match(row["id"])
+        return await self.shared.find.match(row["id"])
 
     async def abort_game(
         self, actor: Actor, match_id: int | None = None, *, moderator: bool = False
@@ -186,15 +186,15 @@ class Play:
                     f"you may resign{offer}."
                 )
             await self.abort(db, row, ABORTED_BY_PLAYER, actor.user_id)
-        return await self.core.match(row["id"])
+        return await self.shared.find.match(row["id"])
 
     async def _call_off(self, moderator: Actor, match_id: int) -> MatchView:
-        async with self.core.lock(match_id), self.core.store.transaction() as db:
-            row = await self.core.resolve(moderator, match_id)
+        async with self.shared.locks.of(match_id), self.shared.store.transaction() as db:
+            row = await self.shared.find.resolve(moderator, match_id)
             if row["status"] != MatchStatus.ACTIVE:
                 raise Refusal(f"Match #{match_id} is already over.")
             await self.abort(db, row, CALLED_OFF, moderator.user_id)
-        return await self.core.match(row["id"])
+        return await self.shared.find.match(row["id"])
 
     async def offer_draw(self, actor: Actor, match_id: int | None = None) -> DrawResult:
         """Offer a draw; if the opponent had offered one, this accepts it."""
@@ -212,8 +212,8 @@ class Play:
             if agreed:
                 await self.finish(db, row, AGREED)
             else:
-                await self.core.matches.set(db, row["id"], draw_offer_by=user_id)
-        return DrawResult(await self.core.match(row["id"]), agreed=agreed)
+                await self.shared.matches.set(db, row["id"], draw_offer_by=user_id)
+        return DrawResult(await self.shared.find.match(row["id"]), agreed=agreed)
 
     async def answer_draw(
         self, actor: Actor, accept: bool, match_id: int | None = None
@@ -224,17 +224,17 @@ class Play:
             if accept:
                 await self.finish(db, row, AGREED)
             else:
-                await self.core.matches.set(db, row["id"], draw_offer_by=None)
-        return DrawResult(await self.core.match(row["id"]), agreed=accept)
+                await self.shared.matches.set(db, row["id"], draw_offer_by=None)
+        return DrawResult(await self.shared.find.match(row["id"]), agreed=accept)
 
     async def thread_gone(self, thread_id: int) -> list[MatchView]:
         """A game's thread was deleted or cannot be posted to: its games in progress go on
         in their channel (returned, to tell the players there, once)."""
-        async with self.core.store.transaction() as db:
-            moved = await self.core.matches.unbind_thread(db, thread_id)
-        return [await self.core.match(match_id) for match_id in moved]
+        async with self.shared.store.transaction() as db:
+            moved = await self.shared.matches.unbind_thread(db, thread_id)
+        return [await self.shared.find.match(match_id) for match_id in moved]
 
     async def bind_thread(self, match_id: int, thread_id: int) -> None:
         """Remember the thread where a match is played (commands there find it)."""
-        async with self.core.store.transaction() as db:
-            await self.core.matches.set(db, match_id, thread_id=thread_id)
+        async with self.shared.store.transaction() as db:
+            await self.shared.matches.set(db, match_id, thread_id=thread_id)

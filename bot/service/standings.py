@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.errors import CannotSave
-from bot.service.core import pick_game
+from bot.service.finding import pick_game
 from bot.service.ratings import Rating, rate
 from bot.service.views import GameStats, LeaderboardRow, MatchView, SideRecord
 from bot.store import Row, Store, Tx

@@ -34,7 +34,7 @@ class Sweeper:
         longest_pause: float = 60.0,
     ) -> None:
         self.deadlines = deadlines
-        self.core = deadlines.core
+        self.shared = deadlines.shared
         self.announce = announce
         self.longest_sleep = longest_sleep
         self.first_pause = first_pause
@@ -45,7 +45,7 @@ class Sweeper:
     async def run(self) -> None:
         """Sweep until cancelled."""
         while True:
-            self.core.wake_at = self.core.clock()
+            self.shared.alarm.wake_at = self.shared.settings.clock()
             await self._sleep(await self.step())
 
     async def step(self) -> float:
@@ -107,16 +107,16 @@ class Sweeper:
             return self._fault()
         if due is None:
             return self.longest_sleep
-        return max(0.0, min(self.longest_sleep, due - self.core.clock()))
+        return max(0.0, min(self.longest_sleep, due - self.shared.settings.clock()))
 
     async def _sleep(self, seconds: float) -> None:
         """Sleep, waking early when something falls due sooner (unless in a fault pause)."""
-        core = self.core
+        shared = self.shared
         if self.faults:
             await asyncio.sleep(seconds)
             return
-        core.wake_at = core.clock() + seconds
-        core.changed.clear()
+        shared.alarm.wake_at = shared.settings.clock() + seconds
+        shared.alarm.changed.clear()
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(seconds):
-                await core.changed.wait()
+                await shared.alarm.changed.wait()

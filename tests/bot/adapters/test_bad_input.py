@@ -247,7 +247,7 @@ async def test_two_processes_offering_a_draw_at_once_agree_it(db_path: Path, clo
                 b.play.offer_draw(Actor(GUILD, match.channel_id, BOB)),
             )
             assert sorted(r.agreed for r in results) == [False, True]
-            assert result(await a.core.match(match.id)) == "Draw (agreement)"
+            assert result(await a.shared.find.match(match.id)) == "Draw (agreement)"
     finally:
         for store in stores:
             await store.close()
@@ -256,9 +256,9 @@ async def test_two_processes_offering_a_draw_at_once_agree_it(db_path: Path, clo
 async def test_numbers_beyond_sqlite_are_unknown_not_errors(service: MatchService) -> None:
     for number in (2**63, 10**20, 0, -5):
         with pytest.raises(Refusal, match="There is no"):
-            await service.core.match(number)
+            await service.shared.find.match(number)
         with pytest.raises(Refusal, match="There is no"):
-            await service.core.challenge(number)
+            await service.shared.find.challenge(number)
 
 
 # --- long games and their records ---
@@ -269,7 +269,7 @@ async def test_a_700_ply_replay_fits_the_upload_limit(service: MatchService) -> 
     assert len(record.moves) >= 700
     match = await start_match(service, "three-crowns", side="green")
     for move in record.moves:
-        user = (await service.core.match(match.id)).user_to_move or 0
+        user = (await service.shared.find.match(match.id)).user_to_move or 0
         await service.play.move(Actor(GUILD, CHANNEL, user), game.format_move(move), match.id)
     commands = Commands(service, Names())
     limit = 10 * 1024 * 1024

@@ -59,11 +59,11 @@ async def test_the_computer_answers_each_move_until_the_end(
     )
     assert match.computer_side == "e" and match.players == {"m": ALICE, "e": BOT}
     rng = random.Random(3)
-    while (await service.core.match(match.id)).active:
+    while (await service.shared.find.match(match.id)).active:
         moves = await service.play.legal_moves(Actor(GUILD, CHANNEL, ALICE), match.id)
         await service.play.move(Actor(GUILD, CHANNEL, ALICE), rng.choice(moves), match.id)
         await player.settle()
-    final = await service.core.match(match.id)
+    final = await service.shared.find.match(match.id)
     assert final.status == MatchStatus.FINISHED and final.winner_side is not None
     assert {r.by_user for r in shown} == {BOT} and len(shown) == final.ply // 2
     ratings = await service.store.all("SELECT * FROM ratings")
@@ -84,11 +84,11 @@ async def test_the_computer_as_the_enemy_at_level_5_wins_every_game_from_the_sta
         match = await service.computer.start(
             Actor(GUILD, CHANNEL, ALICE), BOT, "three-musketeers", level=5, side="musketeers"
         )
-        while (await service.core.match(match.id)).active:
+        while (await service.shared.find.match(match.id)).active:
             moves = await service.play.legal_moves(Actor(GUILD, CHANNEL, ALICE), match.id)
             await service.play.move(Actor(GUILD, CHANNEL, ALICE), rng.choice(moves), match.id)
             await player.settle()
-        final = await service.core.match(match.id)
+        final = await service.shared.find.match(match.id)
         assert final.status == MatchStatus.FINISHED and final.winner_side == "e"
 
 
@@ -104,7 +104,7 @@ async def test_the_computer_moves_first_and_its_clock_does_not_run(
     assert await swept(service) == []  # no time-out, no reminder on the computer's turn
     await player.resume()
     await player.settle()
-    after = await service.core.match(match.id)
+    after = await service.shared.find.match(match.id)
     assert after.ply == 1 and not after.computer_to_move and after.deadline is not None
     assert shown[0].match.id == match.id
 
@@ -129,7 +129,7 @@ async def test_a_restart_picks_up_the_computers_turn(
     player = ComputerPlayer(service, announce, executor=workers)
     await player.resume()
     await player.settle()
-    assert (await service.core.match(match.id)).ply == 1 and len(shown) == 1
+    assert (await service.shared.find.match(match.id)).ply == 1 and len(shown) == 1
     await player.close()
     await store.close()
 
@@ -229,7 +229,7 @@ async def test_a_worker_killed_while_thinking_is_replaced_and_the_turn_played(
         if shown:
             break
         await asyncio.sleep(0.05)
-    assert len(shown) == 1 and (await service.core.match(match.id)).ply == 1
+    assert len(shown) == 1 and (await service.shared.find.match(match.id)).ply == 1
     assert player.executor() is not pool
     await player.close()
 

@@ -285,11 +285,11 @@ async def test_draw_offer_lapses_when_the_opponent_moves(service: MatchService) 
     await service.play.move(
         Actor(GUILD, CHANNEL, ALICE), "11-15"
     )  # the offerer moving keeps the offer
-    assert (await service.core.match(offered.match.id)).draw_offer_by == ALICE
+    assert (await service.shared.find.match(offered.match.id)).draw_offer_by == ALICE
     await service.play.move(
         Actor(GUILD, CHANNEL, BOB), "22-18"
     )  # the receiver moving lets it lapse
-    assert (await service.core.match(offered.match.id)).draw_offer_by is None
+    assert (await service.shared.find.match(offered.match.id)).draw_offer_by is None
 
 
 async def test_an_offer_declined_while_the_offerers_move_is_on_its_way_stays_declined(
@@ -300,13 +300,13 @@ async def test_an_offer_declined_while_the_offerers_move_is_on_its_way_stays_dec
     match = await start_match(service, side="black")
     await service.play.offer_draw(Actor(GUILD, CHANNEL, ALICE))
     other = MatchService(service.store, clock=service.clock)  # another process's service
-    read = service.core.record
+    read = service.shared.records.record
 
     async def declined_meanwhile(row: Any) -> Any:
         await other.play.answer_draw(Actor(GUILD, CHANNEL, BOB), False, match.id)
         return await read(row)
 
-    monkeypatch.setattr(service.core, "record", declined_meanwhile)
+    monkeypatch.setattr(service.shared.records, "record", declined_meanwhile)
     moved = await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15")
     assert moved.match.ply == 1 and moved.match.draw_offer_by is None
     assert (await service.match(match.id)).draw_offer_by is None
@@ -343,7 +343,7 @@ async def test_rematch_swaps_sides(service: MatchService) -> None:
         Actor(GUILD, CHANNEL, ALICE), match.id
     )  # Alice asking too accepts Bob's
     assert both.status == "accepted"
-    again = await service.core.match(both.match_id or 0)
+    again = await service.shared.find.match(both.match_id or 0)
     assert again.players == {"b": BOB, "w": ALICE}
 
 
@@ -379,7 +379,7 @@ async def test_one_hundred_racing_submissions_land_once(service: MatchService, d
     refusals = [o for o in outcomes if isinstance(o, Refusal)]
     assert len(landed) == 1 and len(refusals) == 99
     assert all("not your turn" in str(r) for r in refusals)
-    assert (await service.core.match(match.id)).moves == ("11-15",)
+    assert (await service.shared.find.match(match.id)).moves == ("11-15",)
     assert (await check_db(db_url))[1] == []
 
 
@@ -389,14 +389,14 @@ async def test_two_services_on_one_database_cannot_both_land(db_url: str, clock:
     try:
         a, b = MatchService(one, clock=clock), MatchService(two, clock=clock)
         match = await start_match(a, side="black")
-        await b.core.match(match.id)
+        await b.shared.find.match(match.id)
         results = await asyncio.gather(
             a.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15", match.id),
             b.play.move(Actor(GUILD, CHANNEL, ALICE), "9-13", match.id),
             return_exceptions=True,
         )
         assert sum(not isinstance(r, Exception) for r in results) == 1
-        assert len((await a.core.match(match.id)).moves) == 1
+        assert len((await a.shared.find.match(match.id)).moves) == 1
     finally:
         await one.close()
         await two.close()
@@ -446,7 +446,7 @@ async def test_unanswered_challenges_expire(service: MatchService, clock: Clock)
     clock.now += 15 * 60 + 1
     events = await swept(service)
     assert [e.kind for e in events] == ["expired"]
-    assert (await service.core.challenge(challenge.id)).status == "expired"
+    assert (await service.shared.find.challenge(challenge.id)).status == "expired"
 
 
 # --- the store ---

@@ -259,7 +259,7 @@ async def test_a_moves_reply_shows_the_position_that_move_made(
         if not answered and await there.store.ids("SELECT ply FROM moves"):
             answered.append(await there.play.move(Actor(GUILD, CHANNEL, BOB), "22-18", match.id))
 
-    transaction, match_row = here.store.transaction, here.core.match_row
+    transaction, match_row = here.store.transaction, here.shared.find.match_row
 
     @contextlib.asynccontextmanager
     async def then_answer() -> AsyncIterator[Tx]:
@@ -273,7 +273,7 @@ async def test_a_moves_reply_shows_the_position_that_move_made(
         return await match_row(match_id)
 
     monkeypatch.setattr(here.store, "transaction", then_answer)
-    monkeypatch.setattr(here.core, "match_row", answer_then_read)
+    monkeypatch.setattr(here.shared.find, "match_row", answer_then_read)
     try:
         moved = await here.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15", match.id)
     finally:
@@ -337,7 +337,7 @@ async def test_after_postgresql_restarts_the_same_store_carries_on(
         match = await start_match(service, side="black")
         await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15", match.id)
         await asyncio.to_thread(pg_server.restart, mode)  # the bot's loop runs meanwhile
-        assert (await service.core.match(match.id)).ply == 1
+        assert (await service.shared.find.match(match.id)).ply == 1
         moved = await service.play.move(Actor(GUILD, CHANNEL, BOB), "22-18", match.id)
         assert moved.match.ply == 2
         await service.play.move(Actor(GUILD, CHANNEL, ALICE), "15x22", match.id)
@@ -399,7 +399,7 @@ async def test_under_load_postgresql_restarts_and_moves_go_on(
                 continue
             except Refusal:  # "?" refused: look at the match again
                 with contextlib.suppress(CannotSave):
-                    match = await service.core.match(match.id)
+                    match = await service.shared.find.match(match.id)
                 continue
             match = moved.match
             acknowledged.append((match.id, match.ply))

@@ -304,7 +304,7 @@ async def test_a_full_disk_refuses_writes_and_keeps_reads(tmp_path: Path) -> Non
                     await service.challenges.challenge(
                         Actor(GUILD, 5, 1000 + n), "checkers", opponent_id=7
                     )
-            assert (await service.core.match(match.id)).ply == 0
+            assert (await service.shared.find.match(match.id)).ply == 0
             assert len(await store.all("SELECT * FROM challenges")) >= len(before["challenges"])
             disk.free()
             assert (

@@ -1,0 +1,92 @@
+"""Finding what an action is about: a match or a challenge by number, the match meant
+here (for players and spectators alike), a game by name; each a refusal when there is none."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.errors import Person, Refusal
+from bot.service.views import Actor, ChallengeView, MatchView
+from bot.store import Row
+from bot.store.challenge_table import ChallengeRows
+from bot.store.match_table import MatchRows
+from rules import Game, UnknownGame, get_game
+
+
+def pick_game(game_id: str) -> Game[Any, Any]:
+    """The game, or a refusal naming the choices."""
+    try:
+        return get_game(game_id)
+    except UnknownGame as err:
+        raise Refusal(f"{str(err)[0].upper()}{str(err)[1:]}.") from None
+
+
+def row_or_refusal(row: Row | None, otherwise: str) -> Row:
+    """The row, or a refusal saying there is no such thing."""
+    if row is None:
+        raise Refusal(otherwise)
+    return row
+
+
+class Finder:
+    """Matches and challenges by number, and the match meant where someone acts."""
+
+    def __init__(self, matches: MatchRows, challenges: ChallengeRows) -> None:
+        self.matches = matches
+        self.challenges = challenges
+
+    async def match_row(self, match_id: int) -> Row:
+        return row_or_refusal(
+            await self.matches.get(match_id),
+            f"There is no match #{match_id}. /games lists the games in progress.",
+        )
+
+    async def match(self, match_id: int) -> MatchView:
+        """One match: players, position, move list and result."""
+        row = await self.match_row(match_id)
+        return MatchView.of(row, tuple(await self.matches.moves(match_id)))
+
+    async def challenge_row(self, challenge_id: int) -> Row:
+        return row_or_refusal(
+            await self.challenges.get(challenge_id), f"There is no challenge #{challenge_id}."
+        )
+
+    async def challenge(self, challenge_id: int) -> ChallengeView:
+        return ChallengeView.of(await self.challenge_row(challenge_id))
+
+    async def resolve(self, actor: Actor, match_id: int | None = None) -> Row:
+        """The match meant, for players and spectators alike: the number given (on this
+        server), else the one whose thread this is, else the only game in progress here,
+        else the person's only game here."""
+        if match_id is not None:
+            row = await self.match_row(match_id)
+            if row["guild_id"] != actor.guild_id:
+                raise Refusal(f"There is no match #{match_id} on this server.")
+            return row
+        bound = await self.matches.in_thread(actor.channel_id)
+        if bound is not None:
+            return bound
+        here = await self.matches.active_here(actor.guild_id, actor.channel_id)
+        mine = [r for r in here if actor.user_id in (r["first_user"], r["second_user"])]
+        if len(here) == 1:
+            return here[0]
+        if len(mine) == 1:
+            return mine[0]
+        if not here:
+            raise Refusal(
+                "There is no game in progress in this channel: start one with /challenge, "
+                "or give the match number."
+            )
+        parts: list[str | Person] = ["Several games are in progress here ("]
+        for n, r in enumerate((mine or here)[:10]):
+            parts += [", " if n else "", f"#{r['id']} {get_game(r['game_id']).name}: "]
+            parts += [Person(r["first_user"]), " vs ", Person(r["second_user"])]
+        raise Refusal(*parts, "): say which with its match number.")
+
+    async def check_here(self, actor: Actor, match_id: int) -> None:
+        """Refuse a button of a match pressed outside its channel and thread."""
+        row = await self.match_row(match_id)
+        if row["guild_id"] != actor.guild_id:
+            raise Refusal(f"There is no match #{match_id} on this server.")
+        if actor.channel_id not in (row["channel_id"], row["thread_id"]):
+            raise Refusal(f"Match #{match_id} is played in another channel: act there.")
