@@ -22,6 +22,13 @@ from bot.store.legacy import MIGRATIONS
 GUILD, CHANNEL = 1, 10
 #: the service's keyword arguments for an action taken in the test channel
 ALICE, BOB, CAROL = 101, 102, 103
+
+
+def by(user: int) -> Actor:
+    """`user` acting in the tests' usual server and channel."""
+    return Actor(GUILD, CHANNEL, user)
+
+
 TABLES = ("challenges", "matches", "moves", "ratings", "users")
 
 

@@ -21,7 +21,7 @@ from bot.service.match_service import MatchService
 from bot.store import Store
 from rules import get_game
 from tests.gamekit import random_record
-from tests.servicekit import ALICE, BOB, CHANNEL, GUILD, Clock, result, snapshot, start_match
+from tests.servicekit import ALICE, BOB, CHANNEL, GUILD, Clock, by, result, snapshot, start_match
 
 Output = tuple[Console, list[str]]
 
@@ -169,7 +169,7 @@ async def test_display_names_are_shown_not_obeyed_and_results_are_data(
     row = await service.store.one("SELECT result_reason, ended_by FROM matches")
     assert row is not None and tuple(row) == ("aborted", ALICE)
     other = await start_match(service, side="black")
-    await service.play.resign(Actor(GUILD, CHANNEL, BOB), other.id)
+    await service.play.resign(by(BOB), other.id)
     board = await commands.run("leaderboard", ctx, game="checkers")
     assert board.reply is not None
     assert r"\<\@555\> \*\*boss\*\* \@everyone" in board.reply.text
@@ -190,7 +190,7 @@ async def test_crafted_buttons_cannot_reach_another_server_or_channel(
     service: MatchService,
 ) -> None:
     commands = Commands(service, Names())
-    challenge = await service.challenges.challenge(Actor(GUILD, CHANNEL, ALICE), "checkers")
+    challenge = await service.challenges.challenge(by(ALICE), "checkers")
     match = await start_match(service, challenger=ALICE, opponent=BOB, side="black")
     before = await snapshot(service.store)
     for guild, channel in ((GUILD + 1, CHANNEL), (GUILD, CHANNEL + 1)):
@@ -226,8 +226,8 @@ async def test_both_players_pressing_rematch_at_once_start_one_game(
         match = await start_match(service, channel=CHANNEL + round_, side="black")
         await service.play.resign(Actor(GUILD, match.channel_id, BOB))
         asked = await asyncio.gather(
-            service.challenges.rematch(Actor(GUILD, CHANNEL, ALICE), match.id),
-            service.challenges.rematch(Actor(GUILD, CHANNEL, BOB), match.id),
+            service.challenges.rematch(by(ALICE), match.id),
+            service.challenges.rematch(by(BOB), match.id),
         )
         assert sorted(c.status for c in asked) == ["accepted", "open"]
         rows = await service.store.all(
@@ -270,7 +270,7 @@ async def test_a_700_ply_replay_fits_the_upload_limit(service: MatchService) -> 
     match = await start_match(service, "three-crowns", side="green")
     for move in record.moves:
         user = (await service.shared.find.match(match.id)).user_to_move or 0
-        await service.play.move(Actor(GUILD, CHANNEL, user), game.format_move(move), match.id)
+        await service.play.move(by(user), game.format_move(move), match.id)
     commands = Commands(service, Names())
     limit = 10 * 1024 * 1024
     ctx = Context(GUILD, CHANNEL, 103, "Carol", upload_limit=limit)
@@ -287,8 +287,8 @@ async def test_a_700_ply_replay_fits_the_upload_limit(service: MatchService) -> 
 async def test_a_checkers_record_is_standard_pdn(service: MatchService) -> None:
     match = await start_match(service, side="black")
     for user, move in ((ALICE, "11-15"), (BOB, "22-18"), (ALICE, "15x22")):
-        await service.play.move(Actor(GUILD, CHANNEL, user), move)
-    await service.play.resign(Actor(GUILD, CHANNEL, BOB))
+        await service.play.move(by(user), move)
+    await service.play.resign(by(BOB))
     await service.standings.remember(GUILD, ALICE, 'Alice "the" Great', "Alice")
     await service.standings.remember(GUILD, BOB, "Bob", "Bob")
     commands = Commands(service, Names())

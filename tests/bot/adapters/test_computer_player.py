@@ -22,7 +22,7 @@ from bot.service import Actor
 from bot.service.match_service import MatchService
 from bot.service.views import MatchStatus, MoveResult
 from bot.store import Store
-from tests.servicekit import Clock, refused, snapshot, swept
+from tests.servicekit import Clock, by, refused, snapshot, swept
 
 GUILD, CHANNEL = 1, 10
 ALICE, BOB, BOT = 100, 101, 999
@@ -55,13 +55,13 @@ async def test_the_computer_answers_each_move_until_the_end(
 ) -> None:
     player, shown = computer
     match = await service.computer.start(
-        Actor(GUILD, CHANNEL, ALICE), BOT, "three-musketeers", level=1, side="musketeers"
+        by(ALICE), BOT, "three-musketeers", level=1, side="musketeers"
     )
     assert match.computer_side == "e" and match.players == {"m": ALICE, "e": BOT}
     rng = random.Random(3)
     while (await service.shared.find.match(match.id)).active:
-        moves = await service.play.legal_moves(Actor(GUILD, CHANNEL, ALICE), match.id)
-        await service.play.move(Actor(GUILD, CHANNEL, ALICE), rng.choice(moves), match.id)
+        moves = await service.play.legal_moves(by(ALICE), match.id)
+        await service.play.move(by(ALICE), rng.choice(moves), match.id)
         await player.settle()
     final = await service.shared.find.match(match.id)
     assert final.status == MatchStatus.FINISHED and final.winner_side is not None
@@ -82,11 +82,11 @@ async def test_the_computer_as_the_enemy_at_level_5_wins_every_game_from_the_sta
     rng = random.Random(16)
     for _ in range(3):
         match = await service.computer.start(
-            Actor(GUILD, CHANNEL, ALICE), BOT, "three-musketeers", level=5, side="musketeers"
+            by(ALICE), BOT, "three-musketeers", level=5, side="musketeers"
         )
         while (await service.shared.find.match(match.id)).active:
-            moves = await service.play.legal_moves(Actor(GUILD, CHANNEL, ALICE), match.id)
-            await service.play.move(Actor(GUILD, CHANNEL, ALICE), rng.choice(moves), match.id)
+            moves = await service.play.legal_moves(by(ALICE), match.id)
+            await service.play.move(by(ALICE), rng.choice(moves), match.id)
             await player.settle()
         final = await service.shared.find.match(match.id)
         assert final.status == MatchStatus.FINISHED and final.winner_side == "e"
@@ -97,7 +97,7 @@ async def test_the_computer_moves_first_and_its_clock_does_not_run(
 ) -> None:
     player, shown = computer
     match = await service.computer.start(
-        Actor(GUILD, CHANNEL, ALICE), BOT, "checkers", level=1, side="white", move_time="1h"
+        by(ALICE), BOT, "checkers", level=1, side="white", move_time="1h"
     )
     assert match.computer_to_move and match.deadline is None
     clock.now += 10 * 86400  # the bot was away for days
@@ -114,9 +114,7 @@ async def test_a_restart_picks_up_the_computers_turn(
 ) -> None:
     store = await Store.open(db_path)
     service = MatchService(store, clock=clock)
-    match = await service.computer.start(
-        Actor(GUILD, CHANNEL, ALICE), BOT, "the-crown", level=1, side="b"
-    )
+    match = await service.computer.start(by(ALICE), BOT, "the-crown", level=1, side="b")
     await store.close()  # the bot stops before the computer has moved
 
     store = await Store.open(db_path)
@@ -141,11 +139,9 @@ async def test_a_move_made_stale_while_thinking_is_dropped(
     """The player resigns while the computer thinks: its move is not played, nothing is
     written, nothing is shown."""
     player, shown = computer
-    match = await service.computer.start(
-        Actor(GUILD, CHANNEL, ALICE), BOT, "checkers", level=5, side="w"
-    )
+    match = await service.computer.start(by(ALICE), BOT, "checkers", level=5, side="w")
     await asyncio.sleep(0.05)  # thinking (level 5: 3 s)
-    await service.play.resign(Actor(GUILD, CHANNEL, ALICE), match.id)
+    await service.play.resign(by(ALICE), match.id)
     before = await snapshot(service.store)
     await player.settle()
     assert await snapshot(service.store) == before and shown == []
@@ -154,25 +150,23 @@ async def test_a_move_made_stale_while_thinking_is_dropped(
 async def test_what_a_game_against_the_computer_refuses(service: MatchService) -> None:
     await refused(
         service,
-        service.computer.start(Actor(GUILD, CHANNEL, ALICE), BOT, "checkers", level=6),
+        service.computer.start(by(ALICE), BOT, "checkers", level=6),
         "There is no level 6: the computer plays levels 1 to 5.",
     )
     await refused(
         service,
-        service.computer.start(Actor(GUILD, CHANNEL, BOT), BOT, "checkers"),
+        service.computer.start(by(BOT), BOT, "checkers"),
         "The computer cannot play itself.",
     )
-    match = await service.computer.start(
-        Actor(GUILD, CHANNEL, ALICE), BOT, "checkers", side="black"
-    )
+    match = await service.computer.start(by(ALICE), BOT, "checkers", side="black")
     await refused(
         service,
-        service.play.offer_draw(Actor(GUILD, CHANNEL, ALICE), match.id),
+        service.play.offer_draw(by(ALICE), match.id),
         "The computer takes no draws: play on, or resign.",
     )
     await refused(
         service,
-        service.play.move(Actor(GUILD, CHANNEL, BOT), "11-15", match.id),
+        service.play.move(by(BOT), "11-15", match.id),
         "It is not your turn: waiting for user 100 to move.",
     )
 
@@ -216,9 +210,7 @@ async def test_a_worker_killed_while_thinking_is_replaced_and_the_turn_played(
         shown.append(result)
 
     player = ComputerPlayer(service, announce)  # its own pool, as in the bot
-    match = await service.computer.start(
-        Actor(GUILD, CHANNEL, ALICE), BOT, "checkers", level=2, side="w"
-    )
+    match = await service.computer.start(by(ALICE), BOT, "checkers", level=2, side="w")
     pool = player.executor()
     while not pool._processes:  # type: ignore[attr-defined]
         await asyncio.sleep(0.01)
@@ -288,15 +280,11 @@ async def test_one_persons_flood_delays_anothers_move_by_one_think_at_most(
     player = ComputerPlayer(service, announce, executor=held, slots=2)
     try:
         alices = [
-            await service.computer.start(
-                Actor(GUILD, CHANNEL, ALICE), BOT, "checkers", side="white"
-            )
+            await service.computer.start(by(ALICE), BOT, "checkers", side="white")
             for _ in range(20)  # the computer has Black and moves first
         ]
         await _until(lambda: len(held.submitted) == 2 and player.share.waiting == 18)
-        bobs = await service.computer.start(
-            Actor(GUILD, CHANNEL, BOB), BOT, "checkers", side="white"
-        )
+        bobs = await service.computer.start(by(BOB), BOT, "checkers", side="white")
         await _until(lambda: player.share.waiting == 19)
         held.finish(0)  # one think of Alice's ends: the freed worker thinks for Bob
         await _until(lambda: len(held.submitted) == 3)

@@ -25,6 +25,7 @@ from tests.servicekit import (
     CHANNEL,
     GUILD,
     Clock,
+    by,
     legacy_database,
     play_random,
     refused,
@@ -61,7 +62,7 @@ async def test_random_games_to_the_end_with_ratings(
 
 async def test_move_result_carries_the_canonical_move_and_the_turn(service: MatchService) -> None:
     match = await start_match(service, side="black")
-    result = await service.play.move(Actor(GUILD, CHANNEL, ALICE), " 11 x 15 ")
+    result = await service.play.move(by(ALICE), " 11 x 15 ")
     assert result.move == "11-15"
     assert result.match.position_text.startswith("W:") and result.match.side_to_move == "w"
     assert result.match.user_to_move == BOB
@@ -84,9 +85,7 @@ async def test_move_result_carries_the_canonical_move_and_the_turn(service: Matc
 async def test_challenge_refusals(
     service: MatchService, options: dict[str, Any], message: str
 ) -> None:
-    await refused(
-        service, service.challenges.challenge(Actor(GUILD, CHANNEL, ALICE), **options), message
-    )
+    await refused(service, service.challenges.challenge(by(ALICE), **options), message)
 
 
 async def test_the_open_challenges_limit_counts_per_server(service: MatchService) -> None:
@@ -97,7 +96,7 @@ async def test_the_open_challenges_limit_counts_per_server(service: MatchService
         )
     await refused(
         service,
-        service.challenges.challenge(Actor(GUILD, CHANNEL, ALICE), "checkers", opponent_id=CAROL),
+        service.challenges.challenge(by(ALICE), "checkers", opponent_id=CAROL),
         "You already have 5 open challenges on this server",
     )
     elsewhere = await service.challenges.challenge(Actor(GUILD + 1, CHANNEL, ALICE), "the-crown")
@@ -105,76 +104,62 @@ async def test_the_open_challenges_limit_counts_per_server(service: MatchService
 
 
 async def test_answering_challenge_refusals(service: MatchService, clock: Clock) -> None:
-    challenge = await service.challenges.challenge(
-        Actor(GUILD, CHANNEL, ALICE), "checkers", opponent_id=BOB
-    )
+    challenge = await service.challenges.challenge(by(ALICE), "checkers", opponent_id=BOB)
     await refused(
         service,
-        service.challenges.accept(Actor(GUILD, CHANNEL, ALICE), challenge.id),
+        service.challenges.accept(by(ALICE), challenge.id),
         "cannot accept your own",
     )
     await refused(
         service,
-        service.challenges.accept(Actor(GUILD, CHANNEL, CAROL), challenge.id),
+        service.challenges.accept(by(CAROL), challenge.id),
         "is for user 102, not you",
     )
     await refused(
         service,
-        service.challenges.decline(Actor(GUILD, CHANNEL, CAROL), challenge.id),
+        service.challenges.decline(by(CAROL), challenge.id),
         "Only the challenged player",
     )
     await refused(
         service,
-        service.challenges.decline(Actor(GUILD, CHANNEL, ALICE), challenge.id),
+        service.challenges.decline(by(ALICE), challenge.id),
         "use Cancel",
     )
     await refused(
         service,
-        service.challenges.cancel(Actor(GUILD, CHANNEL, BOB), challenge.id),
+        service.challenges.cancel(by(BOB), challenge.id),
         "Only the player who made",
     )
-    await refused(
-        service, service.challenges.accept(Actor(GUILD, CHANNEL, BOB), 999), "no challenge #999"
-    )
+    await refused(service, service.challenges.accept(by(BOB), 999), "no challenge #999")
     clock.now += 16 * 60
-    await refused(
-        service, service.challenges.accept(Actor(GUILD, CHANNEL, BOB), challenge.id), "has expired"
-    )
+    await refused(service, service.challenges.accept(by(BOB), challenge.id), "has expired")
 
 
 async def test_answered_challenges_cannot_be_answered_again(service: MatchService) -> None:
-    declined = await service.challenges.challenge(
-        Actor(GUILD, CHANNEL, ALICE), "checkers", opponent_id=BOB
-    )
-    assert (
-        await service.challenges.decline(Actor(GUILD, CHANNEL, BOB), declined.id)
-    ).status == "declined"
+    declined = await service.challenges.challenge(by(ALICE), "checkers", opponent_id=BOB)
+    assert (await service.challenges.decline(by(BOB), declined.id)).status == "declined"
     await refused(
         service,
-        service.challenges.accept(Actor(GUILD, CHANNEL, BOB), declined.id),
+        service.challenges.accept(by(BOB), declined.id),
         "already declined",
     )
-    cancelled = await service.challenges.challenge(Actor(GUILD, CHANNEL, ALICE), "checkers")
-    assert (
-        await service.challenges.cancel(Actor(GUILD, CHANNEL, ALICE), cancelled.id)
-    ).status == "cancelled"
+    cancelled = await service.challenges.challenge(by(ALICE), "checkers")
+    assert (await service.challenges.cancel(by(ALICE), cancelled.id)).status == "cancelled"
     await refused(
         service,
-        service.challenges.accept(Actor(GUILD, CHANNEL, BOB), cancelled.id),
+        service.challenges.accept(by(BOB), cancelled.id),
         "already cancelled",
     )
 
 
 async def test_open_challenge_anyone_but_the_challenger_may_accept(service: MatchService) -> None:
-    challenge = await service.challenges.challenge(
-        Actor(GUILD, CHANNEL, ALICE), "three-crowns", side="green"
-    )
+    challenge = await service.challenges.challenge(by(ALICE), "three-crowns", side="green")
     assert challenge.opponent_id is None
-    match = await service.challenges.accept(Actor(GUILD, CHANNEL, CAROL), challenge.id)
+    match = await service.challenges.accept(by(CAROL), challenge.id)
     assert match.players == {"g": ALICE, "b": CAROL}
     await refused(
         service,
-        service.challenges.accept(Actor(GUILD, CHANNEL, BOB), challenge.id),
+        service.challenges.accept(by(BOB), challenge.id),
         "already accepted",
     )
 
@@ -182,37 +167,33 @@ async def test_open_challenge_anyone_but_the_challenger_may_accept(service: Matc
 async def test_move_refusals(service: MatchService) -> None:
     await refused(
         service,
-        service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15"),
+        service.play.move(by(ALICE), "11-15"),
         "no game in progress in this channel",
     )
     match = await start_match(service, side="black")
     await refused(
         service,
-        service.play.move(Actor(GUILD, CHANNEL, BOB), "22-18"),
+        service.play.move(by(BOB), "22-18"),
         "not your turn: waiting for user 101",
     )
     await refused(
         service,
-        service.play.move(Actor(GUILD, CHANNEL, CAROL), "11-15", match.id),
+        service.play.move(by(CAROL), "11-15", match.id),
         "not playing in match",
     )
-    await refused(service, service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-18"), "is not legal")
-    await refused(
-        service, service.play.move(Actor(GUILD, CHANNEL, ALICE), "hello"), "is not a checkers move"
-    )
-    await refused(service, service.play.move(Actor(GUILD, CHANNEL, ALICE), "9" * 500), "too long")
-    await refused(
-        service, service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15", 999), "no match #999"
-    )
+    await refused(service, service.play.move(by(ALICE), "11-18"), "is not legal")
+    await refused(service, service.play.move(by(ALICE), "hello"), "is not a checkers move")
+    await refused(service, service.play.move(by(ALICE), "9" * 500), "too long")
+    await refused(service, service.play.move(by(ALICE), "11-15", 999), "no match #999")
     await refused(
         service,
         service.play.move(Actor(2, CHANNEL, ALICE), "11-15", match.id),
         "no match #1 on this server",
     )
-    await service.play.resign(Actor(GUILD, CHANNEL, ALICE))
+    await service.play.resign(by(ALICE))
     await refused(
         service,
-        service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15", match.id),
+        service.play.move(by(ALICE), "11-15", match.id),
         r"is over\. user 102 \(White\) won",
     )
 
@@ -225,16 +206,12 @@ async def test_several_matches_in_a_channel_need_an_id(service: MatchService) ->
     await service.standings.remember(GUILD, CAROL, "Carol", "Carol")
     await refused(
         service,
-        service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15"),
+        service.play.move(by(ALICE), "11-15"),
         r"Several games are in progress here \(#1 Checkers: user 101 vs user 102, "
         r"#2 Three Musketeers: user 101 vs user 103\): say which",
     )
-    assert (
-        await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15", first.id)
-    ).move == "11-15"
-    assert (
-        await service.play.move(Actor(GUILD, CHANNEL, ALICE), "a1xa2", second.id)
-    ).move == "a1xa2"
+    assert (await service.play.move(by(ALICE), "11-15", first.id)).move == "11-15"
+    assert (await service.play.move(by(ALICE), "a1xa2", second.id)).move == "a1xa2"
 
 
 async def test_a_thread_finds_its_match(service: MatchService) -> None:
@@ -246,33 +223,23 @@ async def test_a_thread_finds_its_match(service: MatchService) -> None:
 
 async def test_other_action_refusals(service: MatchService) -> None:
     match = await start_match(service, side="black")
-    await refused(
-        service, service.play.resign(Actor(GUILD, CHANNEL, CAROL), match.id), "not playing"
-    )
-    await refused(
-        service, service.play.answer_draw(Actor(GUILD, CHANNEL, BOB), True), "no draw offer"
-    )
-    await service.play.offer_draw(Actor(GUILD, CHANNEL, ALICE))
-    await refused(
-        service, service.play.offer_draw(Actor(GUILD, CHANNEL, ALICE)), "already offered a draw"
-    )
-    await refused(
-        service, service.play.answer_draw(Actor(GUILD, CHANNEL, ALICE), True), "no draw offer"
-    )
+    await refused(service, service.play.resign(by(CAROL), match.id), "not playing")
+    await refused(service, service.play.answer_draw(by(BOB), True), "no draw offer")
+    await service.play.offer_draw(by(ALICE))
+    await refused(service, service.play.offer_draw(by(ALICE)), "already offered a draw")
+    await refused(service, service.play.answer_draw(by(ALICE), True), "no draw offer")
     await refused(
         service,
-        service.challenges.rematch(Actor(GUILD, CHANNEL, ALICE), match.id),
+        service.challenges.rematch(by(ALICE), match.id),
         "still being played",
     )
-    await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15")
-    await service.play.move(Actor(GUILD, CHANNEL, BOB), "22-18")
-    await refused(
-        service, service.play.abort_game(Actor(GUILD, CHANNEL, ALICE)), "can no longer be aborted"
-    )
-    await service.play.resign(Actor(GUILD, CHANNEL, BOB))
+    await service.play.move(by(ALICE), "11-15")
+    await service.play.move(by(BOB), "22-18")
+    await refused(service, service.play.abort_game(by(ALICE)), "can no longer be aborted")
+    await service.play.resign(by(BOB))
     await refused(
         service,
-        service.challenges.rematch(Actor(GUILD, CHANNEL, CAROL), match.id),
+        service.challenges.rematch(by(CAROL), match.id),
         "Only the players",
     )
 
@@ -280,15 +247,11 @@ async def test_other_action_refusals(service: MatchService) -> None:
 # --- draws, aborts, rematches ---
 async def test_draw_offer_lapses_when_the_opponent_moves(service: MatchService) -> None:
     await start_match(service, side="black")
-    offered = await service.play.offer_draw(Actor(GUILD, CHANNEL, ALICE))
+    offered = await service.play.offer_draw(by(ALICE))
     assert not offered.agreed and offered.match.draw_offer_by == ALICE
-    await service.play.move(
-        Actor(GUILD, CHANNEL, ALICE), "11-15"
-    )  # the offerer moving keeps the offer
+    await service.play.move(by(ALICE), "11-15")  # the offerer moving keeps the offer
     assert (await service.shared.find.match(offered.match.id)).draw_offer_by == ALICE
-    await service.play.move(
-        Actor(GUILD, CHANNEL, BOB), "22-18"
-    )  # the receiver moving lets it lapse
+    await service.play.move(by(BOB), "22-18")  # the receiver moving lets it lapse
     assert (await service.shared.find.match(offered.match.id)).draw_offer_by is None
 
 
@@ -298,50 +261,46 @@ async def test_an_offer_declined_while_the_offerers_move_is_on_its_way_stays_dec
     """What a move keeps of a draw offer is judged on the match as it is when the move is
     written, not as it was read: another process's decline in between is not undone."""
     match = await start_match(service, side="black")
-    await service.play.offer_draw(Actor(GUILD, CHANNEL, ALICE))
+    await service.play.offer_draw(by(ALICE))
     other = MatchService(service.store, clock=service.clock)  # another process's service
     read = service.shared.records.record
 
     async def declined_meanwhile(row: Any) -> Any:
-        await other.play.answer_draw(Actor(GUILD, CHANNEL, BOB), False, match.id)
+        await other.play.answer_draw(by(BOB), False, match.id)
         return await read(row)
 
     monkeypatch.setattr(service.shared.records, "record", declined_meanwhile)
-    moved = await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15")
+    moved = await service.play.move(by(ALICE), "11-15")
     assert moved.match.ply == 1 and moved.match.draw_offer_by is None
     assert (await service.match(match.id)).draw_offer_by is None
 
 
 async def test_draw_by_agreement_both_ways(service: MatchService) -> None:
     await start_match(service)
-    await service.play.offer_draw(Actor(GUILD, CHANNEL, ALICE))
-    declined = await service.play.answer_draw(Actor(GUILD, CHANNEL, BOB), False)
+    await service.play.offer_draw(by(ALICE))
+    declined = await service.play.answer_draw(by(BOB), False)
     assert not declined.agreed and declined.match.draw_offer_by is None
-    await service.play.offer_draw(Actor(GUILD, CHANNEL, ALICE))
-    agreed = await service.play.offer_draw(Actor(GUILD, CHANNEL, BOB))  # offering back accepts
+    await service.play.offer_draw(by(ALICE))
+    agreed = await service.play.offer_draw(by(BOB))  # offering back accepts
     assert agreed.agreed and result(agreed.match) == "Draw (agreement)"
     assert [r.draws for r in await service.standings.leaderboard(GUILD, "checkers")] == [1, 1]
 
 
 async def test_abort_is_unrated(service: MatchService) -> None:
     await start_match(service, side="black")
-    await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15")
-    view = await service.play.abort_game(Actor(GUILD, CHANNEL, BOB))
+    await service.play.move(by(ALICE), "11-15")
+    view = await service.play.abort_game(by(BOB))
     assert view.status == "aborted" and result(view) == f"Aborted by <@{BOB}>"
     assert await service.standings.leaderboard(GUILD, "checkers") == []
 
 
 async def test_rematch_swaps_sides(service: MatchService) -> None:
     match = await start_match(service, side="black")
-    await service.play.resign(Actor(GUILD, CHANNEL, BOB))
-    asked = await service.challenges.rematch(Actor(GUILD, CHANNEL, BOB), match.id)
+    await service.play.resign(by(BOB))
+    asked = await service.challenges.rematch(by(BOB), match.id)
     assert asked.challenger_side == "b" and asked.opponent_id == ALICE
-    await refused(
-        service, service.challenges.rematch(Actor(GUILD, CHANNEL, BOB), match.id), "already asked"
-    )
-    both = await service.challenges.rematch(
-        Actor(GUILD, CHANNEL, ALICE), match.id
-    )  # Alice asking too accepts Bob's
+    await refused(service, service.challenges.rematch(by(BOB), match.id), "already asked")
+    both = await service.challenges.rematch(by(ALICE), match.id)  # Alice asking too accepts Bob's
     assert both.status == "accepted"
     again = await service.shared.find.match(both.match_id or 0)
     assert again.players == {"b": BOB, "w": ALICE}
@@ -349,7 +308,7 @@ async def test_rematch_swaps_sides(service: MatchService) -> None:
 
 async def test_resignation_rates_and_names_the_loser(service: MatchService) -> None:
     await start_match(service, side="white")
-    view = await service.play.resign(Actor(GUILD, CHANNEL, ALICE))
+    view = await service.play.resign(by(ALICE))
     assert result(view) == "<@102> (Black) won (White resigned)"
     assert view.winner_id == BOB
     top = (await service.standings.leaderboard(GUILD, "checkers"))[0]
@@ -358,9 +317,9 @@ async def test_resignation_rates_and_names_the_loser(service: MatchService) -> N
 
 async def test_stats_show_each_side_of_three_musketeers(service: MatchService) -> None:
     await start_match(service, "three-musketeers", side="musketeers")
-    await service.play.resign(Actor(GUILD, CHANNEL, BOB))
+    await service.play.resign(by(BOB))
     await start_match(service, "three-musketeers", side="enemy")
-    await service.play.resign(Actor(GUILD, CHANNEL, BOB))
+    await service.play.resign(by(BOB))
     (stats,) = await service.standings.stats(GUILD, ALICE, "three-musketeers")
     assert (stats.wins, stats.draws, stats.losses) == (2, 0, 0)
     assert stats.by_side["m"].wins == 1 and stats.by_side["e"].wins == 1
@@ -372,7 +331,7 @@ async def test_stats_show_each_side_of_three_musketeers(service: MatchService) -
 async def test_one_hundred_racing_submissions_land_once(service: MatchService, db_url: str) -> None:
     match = await start_match(service, side="black")
     outcomes = await asyncio.gather(
-        *(service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15", match.id) for _ in range(100)),
+        *(service.play.move(by(ALICE), "11-15", match.id) for _ in range(100)),
         return_exceptions=True,
     )
     landed = [o for o in outcomes if not isinstance(o, Exception)]
@@ -391,8 +350,8 @@ async def test_two_services_on_one_database_cannot_both_land(db_url: str, clock:
         match = await start_match(a, side="black")
         await b.shared.find.match(match.id)
         results = await asyncio.gather(
-            a.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15", match.id),
-            b.play.move(Actor(GUILD, CHANNEL, ALICE), "9-13", match.id),
+            a.play.move(by(ALICE), "11-15", match.id),
+            b.play.move(by(ALICE), "9-13", match.id),
             return_exceptions=True,
         )
         assert sum(not isinstance(r, Exception) for r in results) == 1
@@ -408,7 +367,7 @@ async def test_overdue_game_is_lost_on_time_after_a_restart(db_url: str, clock: 
     store = await Store.open(path)
     service = MatchService(store, clock=clock)
     match = await start_match(service, side="black", move_time="1h")
-    await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15")
+    await service.play.move(by(ALICE), "11-15")
     await store.close()
     clock.now += 3601
     store = await Store.open(path)  # a new process: the deadline comes from the database
@@ -440,9 +399,7 @@ async def test_one_reminder_before_the_deadline(service: MatchService, clock: Cl
 
 
 async def test_unanswered_challenges_expire(service: MatchService, clock: Clock) -> None:
-    challenge = await service.challenges.challenge(
-        Actor(GUILD, CHANNEL, ALICE), "checkers", opponent_id=BOB
-    )
+    challenge = await service.challenges.challenge(by(ALICE), "checkers", opponent_id=BOB)
     clock.now += 15 * 60 + 1
     events = await swept(service)
     assert [e.kind for e in events] == ["expired"]
@@ -483,7 +440,7 @@ async def test_an_old_database_opens_and_upgrades(tmp_path: Path) -> None:
 
 async def test_check_db_reports_a_tampered_position(service: MatchService, db_url: str) -> None:
     match = await start_match(service, side="black")
-    await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15")
+    await service.play.move(by(ALICE), "11-15")
     async with service.store.transaction() as db:
         await db.run("UPDATE matches SET position = 'W:W:B1' WHERE id = ?", (match.id,))
     count, problems = await check_db(db_url)
@@ -516,15 +473,13 @@ def test_results_agree_in_number_and_name_their_pieces_alike() -> None:
 
 
 async def test_the_computer_is_not_offered_a_draw_it_never_takes(service: MatchService) -> None:
-    match = await service.computer.start(
-        Actor(GUILD, CHANNEL, ALICE), 999, "checkers", side="black"
-    )
-    await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15", match.id)
+    match = await service.computer.start(by(ALICE), 999, "checkers", side="black")
+    await service.play.move(by(ALICE), "11-15", match.id)
     await service.computer.move(
         (await service.computer.turn(match.id)) or pytest.fail("the computer's turn"), "22-18"
     )
     await refused(
         service,
-        service.play.abort_game(Actor(GUILD, CHANNEL, ALICE), match.id),
+        service.play.abort_game(by(ALICE), match.id),
         "can no longer be aborted: you may resign.",
     )

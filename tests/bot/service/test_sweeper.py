@@ -24,6 +24,7 @@ from tests.servicekit import (
     GUILD,
     Clock,
     RunningClock,
+    by,
     refused,
     result,
     start_match,
@@ -68,7 +69,7 @@ async def test_a_new_challenge_wakes_the_sweeper_and_lapses_on_time(store: Store
     heard = Announcements()
     async with running(Sweeper(service.deadlines, heard, longest_sleep=LONGEST_SLEEP)):
         await asyncio.sleep(0.2)  # nothing is due: the sweeper sleeps its longest
-        challenge = await service.challenges.challenge(Actor(GUILD, CHANNEL, ALICE), "checkers")
+        challenge = await service.challenges.challenge(by(ALICE), "checkers")
         event = await heard.next()
     assert event.kind == "expired" and event.challenge is not None
     assert event.challenge.id == challenge.id
@@ -79,7 +80,7 @@ async def test_one_minute_moves_get_their_reminder_then_time_out_on_time(store: 
     clock = RunningClock()
     service = MatchService(store, clock=clock)
     match = await start_match(service, side="black", move_time="1m")
-    await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15")
+    await service.play.move(by(ALICE), "11-15")
     clock.now += 59.0  # 15 s reminder window long past, deadline one second away
     heard = Announcements()
     async with running(Sweeper(service.deadlines, heard, longest_sleep=LONGEST_SLEEP)):
@@ -94,7 +95,7 @@ async def test_one_minute_moves_get_their_reminder_then_time_out_on_time(store: 
 # --- faults: each one stops a sweep, none stops the sweeper ---
 async def _overdue(service: MatchService, clock: Clock) -> MatchView:
     match = await start_match(service, side="black", move_time="1h")
-    await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15")
+    await service.play.move(by(ALICE), "11-15")
     clock.now += 3601
     return match
 
@@ -252,16 +253,12 @@ async def test_a_move_after_the_deadline_is_refused_and_the_sweeper_told(
     service: MatchService, clock: Clock
 ) -> None:
     match = await start_match(service, side="black", move_time="1h")
-    await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15")
+    await service.play.move(by(ALICE), "11-15")
     clock.now += 3600 + 19
     service.shared.alarm.wake_at = clock.now + 20  # the sweeper's next look
     service.shared.alarm.changed.clear()
-    await refused(
-        service, service.play.move(Actor(GUILD, CHANNEL, BOB), "22-18"), "White loses on time"
-    )
-    await refused(
-        service, service.play.resign(Actor(GUILD, CHANNEL, ALICE)), "Time is up in match #1"
-    )
+    await refused(service, service.play.move(by(BOB), "22-18"), "White loses on time")
+    await refused(service, service.play.resign(by(ALICE)), "Time is up in match #1")
     assert service.shared.alarm.changed.is_set()
     events, _ = await service.deadlines.sweep()
     assert [e.kind for e in events] == ["timeout"]

@@ -31,7 +31,7 @@ from tests import pgserver
 from tests.conftest import new_pg_database
 from tests.faults import ROOT
 from tests.pgserver import PgServer
-from tests.servicekit import ALICE, BOB, CHANNEL, GUILD, Clock, play_random, start_match
+from tests.servicekit import ALICE, BOB, CHANNEL, GUILD, Clock, by, play_random, start_match
 
 
 @pytest.mark.filterwarnings("ignore:.*expression-based index")
@@ -257,7 +257,7 @@ async def test_a_moves_reply_shows_the_position_that_move_made(
     async def answer_once_committed() -> None:
         """Bob's reply from the other process, as soon as Alice's move is committed."""
         if not answered and await there.store.ids("SELECT ply FROM moves"):
-            answered.append(await there.play.move(Actor(GUILD, CHANNEL, BOB), "22-18", match.id))
+            answered.append(await there.play.move(by(BOB), "22-18", match.id))
 
     transaction, match_row = here.store.transaction, here.shared.find.match_row
 
@@ -275,7 +275,7 @@ async def test_a_moves_reply_shows_the_position_that_move_made(
     monkeypatch.setattr(here.store, "transaction", then_answer)
     monkeypatch.setattr(here.shared.find, "match_row", answer_then_read)
     try:
-        moved = await here.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15", match.id)
+        moved = await here.play.move(by(ALICE), "11-15", match.id)
     finally:
         for store in stores:
             await store.close()
@@ -309,11 +309,11 @@ async def test_a_database_server_that_goes_away_refuses_then_recovers() -> None:
         match = await start_match(service, side="black")
         server.stop()
         with pytest.raises(CannotSave, match=r"cannot be reached|connection to the database"):
-            await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15", match.id)
+            await service.play.move(by(ALICE), "11-15", match.id)
         with pytest.raises(CannotSave):
-            await service.play.resign(Actor(GUILD, CHANNEL, BOB), match.id)
+            await service.play.resign(by(BOB), match.id)
         server.resume()
-        moved = await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15", match.id)
+        moved = await service.play.move(by(ALICE), "11-15", match.id)
         assert moved.match.ply == 1 and moved.match.active
         await store.close()
         assert await check_db(url) == (1, [])
@@ -335,12 +335,12 @@ async def test_after_postgresql_restarts_the_same_store_carries_on(
     try:
         service = MatchService(store, clock=Clock())
         match = await start_match(service, side="black")
-        await service.play.move(Actor(GUILD, CHANNEL, ALICE), "11-15", match.id)
+        await service.play.move(by(ALICE), "11-15", match.id)
         await asyncio.to_thread(pg_server.restart, mode)  # the bot's loop runs meanwhile
         assert (await service.shared.find.match(match.id)).ply == 1
-        moved = await service.play.move(Actor(GUILD, CHANNEL, BOB), "22-18", match.id)
+        moved = await service.play.move(by(BOB), "22-18", match.id)
         assert moved.match.ply == 2
-        await service.play.move(Actor(GUILD, CHANNEL, ALICE), "15x22", match.id)
+        await service.play.move(by(ALICE), "15x22", match.id)
     finally:
         await store.close()
     assert await check_db(url) == (1, [])
