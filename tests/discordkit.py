@@ -184,8 +184,10 @@ class DiscordHarness:
         message: dict[str, Any] | None = None,
         *,
         age: float = 0.0,
+        dm: bool = False,
     ) -> dict[str, Any]:
-        """An interaction's payload; `age`: how long after it was made it reaches the bot."""
+        """An interaction's payload; `age`: how long after it was made it reaches the bot;
+        `dm`: made in the person's DM with the bot (no server, no member)."""
         clicked = int(message["id"]) if message is not None else None
         interaction_id, token = self.fake.new_interaction(channel_id, age=age, message_id=clicked)
         member = {
@@ -219,6 +221,11 @@ class DiscordHarness:
         }
         if message is not None:
             payload["message"] = message
+        if dm:
+            del payload["guild_id"], payload["member"], payload["guild_locale"]
+            payload["user"] = user_payload(*user)
+            payload["channel"] = {"id": str(channel_id), "type": 1, "flags": 0}
+            payload["context"] = 1  # the bot's DM
         return payload
 
     async def dispatch(self, payload: dict[str, Any]) -> list[Sent]:
@@ -247,10 +254,17 @@ class DiscordHarness:
         raise AssertionError(f"still busy: {busy}")
 
     async def command(
-        self, user: tuple[int, str], name: str, channel_id: int = CHANNEL_ID, /, **options: Any
+        self,
+        user: tuple[int, str],
+        name: str,
+        channel_id: int = CHANNEL_ID,
+        /,
+        *,
+        dm: bool = False,
+        **options: Any,
     ) -> list[Sent]:
-        """A slash command; an (id, name) tuple as an option value is a user, and an (id,
-        name, True) tuple a bot account."""
+        """A slash command (`dm`: in the person's DM with the bot); an (id, name) tuple as an
+        option value is a user, and an (id, name, True) tuple a bot account."""
         data: dict[str, Any] = {"id": str(snowflake()), "name": name, "type": 1, "options": []}
         resolved: dict[str, dict[str, Any]] = {"users": {}, "members": {}}
         for key, value in options.items():
@@ -272,7 +286,7 @@ class DiscordHarness:
                 data["options"].append({"name": key, "type": kind, "value": value})
         if resolved["users"]:
             data["resolved"] = resolved
-        return await self.dispatch(self.interaction(2, user, channel_id, data))
+        return await self.dispatch(self.interaction(2, user, channel_id, data, dm=dm))
 
     async def autocomplete(
         self,

@@ -87,6 +87,14 @@ class Names:
     def when(at: float) -> str:
         return f"at {datetime.fromtimestamp(at, UTC):%Y-%m-%d %H:%M} UTC"
 
+    @staticmethod
+    def server(guild_id: int) -> str:
+        return "the console's server"  # the console plays on one
+
+    @staticmethod
+    def link(guild_id: int, channel_id: int, message_id: int) -> str | None:
+        return None  # what the console prints has no address
+
     def literal(self, text: str) -> str:
         return text
 

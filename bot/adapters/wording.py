@@ -13,6 +13,7 @@ from bot.service.views import (
     ChallengeView,
     GameStats,
     LeaderboardRow,
+    Listing,
     MatchStatus,
     MatchView,
     SweepEvent,
@@ -39,6 +40,12 @@ class People(Protocol):
 
     def when(self, at: float) -> str:
         """A moment (unix time) to come, as 'in 2 hours' or 'at 09:30 UTC'."""
+
+    def server(self, guild_id: int) -> str:
+        """A server, by its name where the adapter knows it."""
+
+    def link(self, guild_id: int, channel_id: int, message_id: int) -> str | None:
+        """A link that opens a message (None: the adapter has no links)."""
 
 
 def _numbered(moves: tuple[str, ...]) -> list[str]:
@@ -158,6 +165,28 @@ class Wording:
         return f"{note} The board is in the game's thread, {where}."
 
     # --- lists ---
+    def my_games(self, listed: list[Listing], user_id: int) -> str:
+        """A person's games, one a line: the game, the opponent, whose move and until when,
+        where it is played, and a link to its latest board."""
+        lines = []
+        for item in listed:
+            m = item.match
+            rival = m.opponent_of(user_id) or 0
+            against = (
+                f"the computer (level {m.computer_level})"
+                if m.computer_level is not None
+                else self.people.name(rival)
+            )
+            turn = "**your move**" if m.user_to_move == user_id else "their move"
+            if m.deadline is not None:
+                turn += f", time runs out {self.people.when(m.deadline)}"
+            place = self.people.channel(m.thread_id or m.channel_id)
+            where = f"{place} on {self.people.server(m.guild_id)}"
+            at = item.board_at and self.people.link(m.guild_id, *item.board_at)
+            board = f" — [latest board]({at})" if at else ""
+            lines.append(f"**{m.game_name} #{m.id}** against {against} — {turn} — {where}{board}")
+        return "\n".join(lines)
+
     def games_here(self, matches: list[MatchView]) -> str:
         lines = []
         for m in matches:

@@ -19,10 +19,13 @@ from bot.service.deadlines import Deadlines
 from bot.service.play import Play
 from bot.service.shared import Clock, ServiceOptions, Shared
 from bot.service.standings import Standings
-from bot.service.views import Actor, MatchView, Rematch
+from bot.service.views import Actor, Listing, MatchView, Rematch
 from bot.store import Store
 from bot.store.shown_table import ShownMessages
 from rules import GameRecord
+
+#: the most games /mygames lists (a person has a few; this bounds a flood)
+MAX_LISTED = 200
 
 
 class MatchService:
@@ -73,6 +76,16 @@ class MatchService:
         statuses = ("finished", "aborted") if over else ("active",)
         rows = await self.shared.matches.of_user(guild_id, user_id, statuses, limit)
         return [MatchView.of(row) for row in rows]
+
+    async def games_everywhere(self, user_id: int) -> list[Listing]:
+        """A person's games in progress on every server: those where it is their move first,
+        the soonest deadline first, then the others (at most MAX_LISTED)."""
+        rows = await self.shared.matches.active_of(user_id, MAX_LISTED)
+        views = sorted(
+            (MatchView.of(row) for row in rows),
+            key=lambda v: (v.user_to_move != user_id, v.deadline is None, v.deadline or 0, v.id),
+        )
+        return [Listing(v, await self._shown.find(f"board:{v.id}")) for v in views]
 
     async def games_here(self, guild_id: int, channel_id: int) -> list[MatchView]:
         """The games in progress in a channel (and its games' threads)."""

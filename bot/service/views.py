@@ -284,3 +284,12 @@ class Turn:
     position: str
     history: tuple[str, ...]
     level: int
+
+
+@dataclass(frozen=True)
+class Listing:
+    """One of a person's games in a list of them, and where its latest board was shown:
+    (channel, message), or None where no adapter recorded it."""
+
+    match: MatchView
+    board_at: tuple[int, int] | None

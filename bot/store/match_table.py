@@ -57,6 +57,15 @@ class MatchRows:
             (guild_id, user_id, user_id, *statuses, limit),
         )
 
+    async def active_of(self, user_id: int, limit: int) -> list[Row]:
+        """A person's games in progress on every server (first_user = ? OR second_user = ?:
+        an index each)."""
+        return await self.store.all(
+            f"{_SELECT} WHERE (first_user = ? OR second_user = ?) AND status = 'active' "
+            "ORDER BY id LIMIT ?",
+            (user_id, user_id, limit),
+        )
+
     async def finished_of(
         self, guild_id: int, game_id: str, user_id: int, *, computer: bool = False
     ) -> list[Row]:

@@ -56,6 +56,7 @@ class Commands:
             "rematch": (p.rematch, "match"), "drawyes": (p.draw_yes, "match"),
             "drawno": (p.draw_no, "match"), "lbpage": (self.lookups.leaderboard_page, "page"),
             "gamespage": (self.lookups.games_page, "page"),
+            "mygamespage": (self.lookups.my_games_page, "page"),
         }  # fmt: skip
 
     async def run(self, command: str, ctx: Context, **options: Any) -> Response:
@@ -106,7 +107,8 @@ class Commands:
             response = await handler(ctx, *args, **kwargs)
         except Refusal as refusal:
             return private(refusal.text(self.people.name))
-        await self.service.standings.remember_all(ctx.guild_id, names)
+        if ctx.guild_id:  # names are per server; a DM with the bot has none
+            await self.service.standings.remember_all(ctx.guild_id, names)
         return response
 
     async def move_choices(self, ctx: Context, typed: str, match: int | None = None) -> list[str]:

@@ -80,6 +80,31 @@ class LookupCommands(Boards):
         board = await self.board_message(view, headline, show_last=True, viewer=mine)
         return Response(reply=Message(board.text, files=board.files), ephemeral=True)
 
+    @command(
+        "mygames",
+        "Your games on every server, those where it is your move first (only you see it).",
+        guild_only=False,
+    )
+    async def mygames(self, ctx: Context) -> Response:
+        return Response(reply=await self._my_games_message(ctx, 0), ephemeral=True)
+
+    async def my_games_page(self, ctx: Context, page: int) -> Response:
+        return Response(edit_origin=await self._my_games_message(ctx, page))
+
+    async def _my_games_message(self, ctx: Context, page: int) -> Message:
+        """A page of the person's games everywhere, with Previous / Next."""
+        listed = await self.service.games_everywhere(ctx.user_id)
+        if not listed:
+            return Message("You have no game in progress. Start one with /challenge.")
+        page, pages = _clamp(page, len(listed))
+        mine = sum(1 for item in listed if item.match.user_to_move == ctx.user_id)
+        title = f"Your games: {counted(len(listed), 'game')}, your move in {mine}" + (
+            f" — page {page + 1} of {pages}" if pages > 1 else ""
+        )
+        shown = listed[page * PAGE : (page + 1) * PAGE]
+        buttons = _pager("mygamespage", page, pages, lambda n: n)
+        return Message(self.words.my_games(shown, ctx.user_id), title=title, buttons=buttons)
+
     @command("games", "List the games in progress in this channel.")
     async def games(self, ctx: Context) -> Response:
         return Response(reply=await self._games_message(ctx, 0))

@@ -70,7 +70,7 @@ class GameBot(discord.AutoShardedClient):
         assert self.user is not None  # setup_hook runs once logged in
         self.handlers = Commands(
             self.app.service,
-            DiscordPeople(),
+            DiscordPeople(lambda guild_id: getattr(self.get_guild(guild_id), "name", None)),
             self.settings.default_move_time,
             computer_id=self.user.id,  # challenged, the bot itself is the computer opponent
         )

@@ -56,7 +56,11 @@ _SPECIAL = re.compile(r"([\\*_~`|>\[\]<@])")
 
 class DiscordPeople:
     """How Discord shows people and places: mentions (rendered as the member's current name
-    on each server), and typed text escaped so that it is shown, never obeyed."""
+    on each server), and typed text escaped so that it is shown, never obeyed. `servers`
+    names a server the client knows (None: one it does not, such as another shard's)."""
+
+    def __init__(self, servers: Callable[[int], str | None] = lambda guild_id: None) -> None:
+        self.servers = servers
 
     @staticmethod
     def user(user_id: int | None) -> str:
@@ -77,6 +81,14 @@ class DiscordPeople:
     @staticmethod
     def when(at: float) -> str:
         return f"<t:{int(at)}:R>"  # each reader sees 'in 2 hours', kept up to date
+
+    def server(self, guild_id: int) -> str:
+        name = self.servers(guild_id)
+        return self.literal(name) if name else "another server"
+
+    @staticmethod
+    def link(guild_id: int, channel_id: int, message_id: int) -> str | None:
+        return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
 
 
 class GameButton(

@@ -272,3 +272,35 @@ async def test_public_boards_keep_one_orientation_and_board_is_private_from_your
         "#checkers-1 bot (to bob)",
     ]
     assert [shown_square_1(line) for line in asked] == ["white", "black"]  # Alice plays Black
+
+
+async def test_mygames_lists_where_it_is_your_move_privately(
+    console: tuple[Console, list[str]],
+) -> None:
+    said = await said_after(
+        console,
+        "alice: /challenge @bob checkers side:black",
+        "bob: [Accept]",
+        "#checkers-1 alice: /move 11-15",
+        "carol: /mygames",
+        "bob: /mygames",
+    )
+    assert (
+        "#general bot (to carol): You have no game in progress. Start one with /challenge." in said
+    )
+    assert "#general bot (to bob): **Your games: 1 game, your move in 1**" in said
+    line = "#general bot (to bob): **Checkers #1** against alice — **your move**, time runs out "
+    assert line in said and "— #checkers-1 on the console's server" in said
+
+
+async def test_mygames_pages_a_long_list(console: tuple[Console, list[str]]) -> None:
+    lines = []
+    for n in range(11):
+        lines += [f"alice: /challenge @p{n} checkers side:white", f"p{n}: [Accept]"]
+    bot, output = console
+    said = await said_after(console, *lines, "alice: /mygames")
+    assert "(to alice): **Your games: 11 games, your move in 0 — page 1 of 2**" in said
+    before = len(output)
+    await bot.line("alice: [Next]")
+    paged = "\n".join(output[before:])
+    assert "page 2 of 2" in paged and "**Checkers #" in paged and "[Previous]" in paged

@@ -483,3 +483,24 @@ async def test_the_computer_is_not_offered_a_draw_it_never_takes(service: MatchS
         service.play.abort_game(by(ALICE), match.id),
         "can no longer be aborted: you may resign.",
     )
+
+
+async def test_a_persons_games_everywhere_put_their_move_first(
+    service: MatchService, clock: Clock
+) -> None:
+    """Games on two servers and against the computer: where it is Alice's move first (the
+    soonest deadline first), then the others; games over and other people's are not listed."""
+    waiting = await start_match(service, side="white", move_time="1d")  # Bob (Black) to move
+    clock.now += 60
+    soon = await start_match(service, "three-crowns", side="green", move_time="1h", channel=11)
+    elsewhere = await service.challenges.challenge(Actor(GUILD + 1, 5, ALICE), "the-crown")
+    later = await service.challenges.accept(Actor(GUILD + 1, 5, BOB), elsewhere.id)
+    over = await start_match(service, channel=12)
+    await service.play.resign(by(BOB), over.id)
+    await start_match(service, challenger=BOB, opponent=CAROL, channel=13)
+    listed = [item.match.id for item in await service.games_everywhere(ALICE)]
+    mine = [m.id for m in (soon, later) if m.user_to_move == ALICE]
+    theirs = [m.id for m in (waiting, soon, later) if m.id not in mine]
+    assert listed == sorted(mine, key=lambda i: i != soon.id) + sorted(theirs)
+    assert listed[0] == soon.id  # Alice's move, and its hour runs out first
+    assert await service.games_everywhere(999) == []

@@ -257,11 +257,12 @@ async def test_only_the_player_to_move_and_the_challenged_are_pinged(
     thread = first_board.channel_id
     moved = one(await bot.command(ALICE, "move", thread, move="11-15"), "reply")
     assert moved.may_ping == {BOB[0]} and f"<@{BOB[0]}> (White) to move" in moved.text
-    for name, options, kind in (
+    looks: list[tuple[str, dict[str, Any], str]] = [
         ("board", {}, "ephemeral"),
         ("games", {}, "reply"),
         ("stats", {"user": ALICE}, "reply"),
-    ):
+    ]
+    for name, options, kind in looks:
         looked = one(await bot.command(CAROL, name, thread, **options), kind)
         assert looked.may_ping == set(), name  # spectators' replies ping nobody
     await resign(bot, BOB, thread)
@@ -561,3 +562,23 @@ def hold_answers_until_the_computer_played(
         await show(*args, **kwargs)
 
     monkeypatch.setattr(bot.bot, "show", after_the_computer_played)
+
+
+async def test_mygames_lists_your_games_with_a_link_to_each_board_even_in_a_dm(
+    discord_bot: DiscordHarness,
+) -> None:
+    bot = discord_bot
+    _, thread = await start_game(bot)
+    moved = one(await bot.command(ALICE, "move", thread, move="11-15"), "reply")
+    link = f"https://discord.com/channels/{GUILD_ID}/{thread}/{moved.message_id}"
+    mine = one(await bot.command(BOB, "mygames", thread), "ephemeral")  # only Bob sees it
+    assert "Your games: 1 game, your move in 1" in mine.text
+    assert f"[latest board]({link})" in mine.text and "**your move**" in mine.text
+    assert f"<#{thread}> on " in mine.text and mine.may_ping == set()
+    dm_channel = 900_000_000_000_000_777
+    in_dm = one(await bot.command(ALICE, "mygames", dm_channel, dm=True), "ephemeral")
+    assert "their move" in in_dm.text and link in in_dm.text
+    assert (
+        await bot.bot.handlers.service.store.all("SELECT * FROM member_names WHERE guild_id = 0")
+        == []
+    )  # a DM has no server to remember names on
