@@ -18,6 +18,7 @@ from bot.runtime.shards import Shards
 from bot.store import DatabaseUrl, Store
 from bot.store.copy import __doc__ as copy_doc
 from bot.store.copy import copy_db
+from bot.store.migrations import revision
 
 NO_TOKEN = (
     "No DISCORD_TOKEN set: create a bot at https://discord.com/developers/applications "
@@ -112,7 +113,7 @@ def _run(args: argparse.Namespace) -> int:
 async def migrate_db(database: str) -> str:
     store = await Store.open(database)
     try:
-        return f"the database {store.url} is at schema revision {await store.revision()}"
+        return f"the database {store.url} is at schema revision {await revision(store.engine)}"
     finally:
         await store.close()
 

@@ -16,7 +16,7 @@ from itertools import groupby
 from pathlib import Path
 
 from bot.store import Row, Store
-from bot.store.migrations import head_revision
+from bot.store.migrations import head_revision, legacy_version, revision
 from rules import GameRecord, RulesError, command_line_text, get_game
 
 #: rows that refer to a missing row (what PostgreSQL's foreign keys forbid, counted anyway)
@@ -34,10 +34,10 @@ async def check_db(target: str | Path) -> tuple[int, list[str]]:
     store = await Store.open(target, readonly=True)
     try:
         problems = await _check_integrity(store)
-        revision, head = await store.revision(), head_revision()
-        if revision != head:
-            legacy = await store.legacy_version()
-            at = f"revision {revision}" if revision else f"version {legacy} (before Alembic)"
+        current, head = await revision(store.engine), head_revision()
+        if current != head:
+            legacy = await legacy_version(store.engine)
+            at = f"revision {current}" if current else f"version {legacy} (before Alembic)"
             return 0, [
                 *problems,
                 f"the schema is at {at}, the bot's is revision {head}: the bot upgrades it "

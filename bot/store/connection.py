@@ -22,14 +22,13 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Table, event
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.sql.base import Executable
 
 from bot.errors import StoreError
 from bot.store.drivers import Driver, Params, driver_of
-from bot.store.migrations import known_revisions, upgrade
+from bot.store.migrations import known_revisions, revision, upgrade
 from bot.store.refusals import cannot_save, never_sent, raise_if_refused, refusals
 from bot.store.rows import Row
 from bot.store.tasks import uncancelled
@@ -115,7 +114,7 @@ class Store:
         engine = _engine(url, readonly=readonly, busy_seconds=busy_seconds)
         store = cls(engine, url)
         try:
-            current = await store.revision()
+            current = await revision(store.engine)
             if current is not None and current not in known_revisions():
                 raise StoreError(
                     f"the database {url} is at schema revision {current}, newer than this "
@@ -144,21 +143,7 @@ class Store:
             await driver.connection.invalidate()
         await self.engine.dispose()
 
-    # --- the schema ----------------------------------------------------------------------
-    async def revision(self) -> str | None:
-        """The Alembic revision the database is at (None: not yet under Alembic)."""
-        async with self.engine.connect() as connection:
-            return await connection.run_sync(
-                lambda sync: MigrationContext.configure(sync).get_current_revision()
-            )
-
-    async def legacy_version(self) -> int:
-        """The hand-written migrations' version of an SQLite file from before Alembic."""
-        if self.dialect != "sqlite":
-            return 0
-        row = await self.one("PRAGMA user_version")
-        return int(row[0]) if row is not None else 0
-
+    # --- the schema (its revision: bot.store.migrations.revision) ---------------------------
     async def migrate(self) -> None:
         """Upgrade to the newest revision in one transaction (on PostgreSQL, one process at a
         time: the others wait, then find nothing to do)."""

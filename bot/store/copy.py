@@ -14,7 +14,7 @@ from sqlalchemy import Table, select
 from bot.errors import StoreError
 from bot.store import schema
 from bot.store.connection import Store, Tx
-from bot.store.migrations import head_revision
+from bot.store.migrations import head_revision, revision
 
 BATCH = 5_000
 
@@ -23,7 +23,7 @@ async def copy_db(
     source: Store, target: Store, report: Callable[[str], None] = lambda _: None
 ) -> dict[str, int]:
     """Rows copied per table. The source must be at this bot's schema, the target empty."""
-    if await source.revision() != head_revision():
+    if await revision(source.engine) != head_revision():
         raise StoreError(
             f"{source.url} is not at this bot's schema: run python -m bot migrate on it first"
         )

@@ -1,5 +1,6 @@
-"""The schema's Alembic migrations (`bot/store/alembic`): which revisions this bot knows, and
-the upgrade to the newest, in one transaction (one process at a time on PostgreSQL)."""
+"""The schema's Alembic migrations (`bot/store/alembic`): which revisions this bot knows,
+which one a database is at, and the upgrade to the newest, in one transaction (one process
+at a time on PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 MIGRATIONS = Path(__file__).resolve().parent / "alembic"
 
@@ -21,6 +24,23 @@ def known_revisions() -> set[str]:
 def head_revision() -> str:
     """The newest schema revision this bot knows."""
     return str(_scripts().get_current_head())
+
+
+async def revision(engine: AsyncEngine) -> str | None:
+    """The Alembic revision a database is at (None: not yet under Alembic)."""
+    async with engine.connect() as connection:
+        return await connection.run_sync(
+            lambda sync: MigrationContext.configure(sync).get_current_revision()
+        )
+
+
+async def legacy_version(engine: AsyncEngine) -> int:
+    """The hand-written migrations' version of an SQLite file from before Alembic (0 for
+    PostgreSQL, which never had them)."""
+    if engine.dialect.name != "sqlite":
+        return 0
+    async with engine.connect() as connection:
+        return int((await connection.exec_driver_sql("PRAGMA user_version")).scalar() or 0)
 
 
 def _scripts() -> ScriptDirectory:

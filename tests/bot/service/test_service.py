@@ -15,7 +15,7 @@ from bot.runtime.checkdb import check_db
 from bot.service import Actor
 from bot.service.match_service import MatchService
 from bot.store import Store
-from bot.store.migrations import head_revision
+from bot.store.migrations import head_revision, legacy_version, revision
 from rules import Outcome, Termination, get_game, reason_text
 from tests.gamekit import GAME_IDS
 from tests.servicekit import (
@@ -423,8 +423,8 @@ async def test_an_old_database_opens_and_upgrades(tmp_path: Path) -> None:
     old.close()
     new = await Store.open(path)
     try:
-        assert await new.revision() == head_revision()
-        assert await new.legacy_version() == 9
+        assert await revision(new.engine) == head_revision()
+        assert await legacy_version(new.engine) == 9
         row = await new.one("SELECT reminded, game_id FROM matches")
         assert row is not None and tuple(row) == (0, "checkers")
         assert await new.all("SELECT * FROM users") == []
