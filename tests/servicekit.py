@@ -29,7 +29,7 @@ def by(user: int) -> Actor:
     return Actor(GUILD, CHANNEL, user)
 
 
-TABLES = ("challenges", "matches", "moves", "ratings", "users")
+TABLES = ("challenges", "matches", "moves", "undone_moves", "ratings", "users")
 
 
 class Clock:

@@ -156,6 +156,11 @@ class Wording:
             f"and {rating}. Press the button to resign, or ignore this."
         )
 
+    def takeback_asked(self, user_id: int, rival: int) -> str:
+        """'@alice asks to take back their last move: @bob, accept or decline.'"""
+        asker, answerer = self.people.user(user_id), self.people.user(rival)
+        return f"{asker} asks to take back their last move: {answerer}, accept or decline."
+
     def person_did(self, user_id: int, what: str) -> str:
         """'@alice resigned.', '@bob played 22-18.'."""
         return f"{self.people.user(user_id)} {what}."

@@ -19,6 +19,7 @@ from bot.service.deadlines import Deadlines
 from bot.service.play import Play
 from bot.service.shared import Clock, ServiceOptions, Shared
 from bot.service.standings import Standings
+from bot.service.takebacks import Takebacks
 from bot.service.views import Actor, Listing, MatchView, Rematch
 from bot.store import Store
 from bot.store.shown_table import ShownMessages
@@ -38,6 +39,7 @@ class MatchService:
         self.play = Play(self.shared, self.standings)
         self.deadlines = Deadlines(self.shared, self.play)
         self.computer = ComputerGames(self.shared, self.play)
+        self.takebacks = Takebacks(self.shared, self.play)
         #: where chat adapters showed challenges and boards (their message ids)
         self._shown = ShownMessages(store)
 

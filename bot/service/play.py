@@ -68,7 +68,7 @@ class Play:
         raise Refusal(f"Time is up in match #{view.id}: {late} did not move in time, so {verdict}.")
 
     @asynccontextmanager
-    async def _playing(
+    async def acting(
         self, actor: Actor, match_id: int | None
     ) -> AsyncIterator[tuple[Tx, Row, Game[Any, Any], str]]:
         """The user's active match, its game and side, read inside the transaction that the
@@ -167,7 +167,7 @@ class Play:
         return (await self._active(actor, match_id))[1]
 
     async def resign(self, actor: Actor, match_id: int | None = None) -> MatchView:
-        async with self._playing(actor, match_id) as (db, row, game, side):
+        async with self.acting(actor, match_id) as (db, row, game, side):
             await self.finish(db, row, Outcome(game.opponent(side), Termination.RESIGNATION, side))
         return await self.shared.find.match(row["id"])
 
@@ -178,7 +178,7 @@ class Play:
         off any game in progress on the server, at any point."""
         if moderator and match_id is not None:
             return await self._call_off(actor, match_id)
-        async with self._playing(actor, match_id) as (db, row, _, _):
+        async with self.acting(actor, match_id) as (db, row, _, _):
             if row["ply"] >= 2:
                 offer = "" if row["computer_level"] is not None else " or offer a draw"
                 raise Refusal(
@@ -199,7 +199,7 @@ class Play:
     async def offer_draw(self, actor: Actor, match_id: int | None = None) -> DrawResult:
         """Offer a draw; if the opponent had offered one, this accepts it."""
         user_id = actor.user_id
-        async with self._playing(actor, match_id) as (db, row, _, _):
+        async with self.acting(actor, match_id) as (db, row, _, _):
             if row["computer_level"] is not None:
                 raise Refusal("The computer takes no draws: play on, or resign.")
             offer = row["draw_offer_by"]
@@ -218,7 +218,7 @@ class Play:
     async def answer_draw(
         self, actor: Actor, accept: bool, match_id: int | None = None
     ) -> DrawResult:
-        async with self._playing(actor, match_id) as (db, row, _, _):
+        async with self.acting(actor, match_id) as (db, row, _, _):
             if row["draw_offer_by"] in (None, actor.user_id):
                 raise Refusal("There is no draw offer from your opponent to answer.")
             if accept:

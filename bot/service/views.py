@@ -104,6 +104,8 @@ class MatchView:
     #: a game against the computer: its level and its side (None: two people)
     computer_level: int | None = None
     computer_side: str | None = None
+    #: who asked to take back their last move (None: nobody has)
+    takeback_by: int | None = None
 
     @classmethod
     def of(cls, row: Row | Mapping[str, Any], moves: tuple[str, ...] = ()) -> MatchView:
@@ -134,6 +136,7 @@ class MatchView:
             moves,
             row["computer_level"],
             None if row["computer_parity"] is None else game.sides[row["computer_parity"]],
+            row["takeback_by"],
         )
 
     @property
@@ -197,6 +200,13 @@ class MoveResult:
 class DrawResult:
     match: MatchView
     agreed: bool  # True: the game is drawn; False: the offer stands (or was declined)
+
+
+@dataclass(frozen=True)
+class TakebackResult:
+    match: MatchView
+    taken_back: int  # plies taken back (0: asked, and waiting for the opponent's answer)
+    declined: bool = False
 
 
 @dataclass(frozen=True)

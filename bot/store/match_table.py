@@ -144,10 +144,12 @@ class MatchRows:
         """Move the match row on to a logged move, as the service decided: its ply, position
         and deadline, its reminder due again, and the draw offer kept only if
         `offer_kept_if_by` made it (judged on the row as it is now, held by the move's
-        insert, so an offer declined meanwhile stays declined). The row as it is after."""
+        insert, so an offer declined meanwhile stays declined); a takeback asked for before
+        this move is void. The row as it is after."""
         rows = await db.all(
             "UPDATE matches SET ply = ?, position = ?, deadline = ?, reminded = 0, "
-            "draw_offer_by = CASE WHEN draw_offer_by = ? THEN draw_offer_by END "
+            "draw_offer_by = CASE WHEN draw_offer_by = ? THEN draw_offer_by END, "
+            "takeback_by = NULL, takeback_ply = NULL "
             f"WHERE id = ? RETURNING *, {REMINDER_AT} AS remind_at",
             (ply, position, deadline, offer_kept_if_by, match_id),
         )
@@ -155,8 +157,47 @@ class MatchRows:
 
     async def end(self, db: Tx, match_id: int, values: dict[str, Any]) -> None:
         """Finish or abort (inside the transaction that decided it): no deadline, no offer."""
-        ending = {**values, "deadline": None, "draw_offer_by": None}
+        ending = {**values, "deadline": None, "draw_offer_by": None, "takeback_by": None}
         await db.update(schema.matches, ending, "id = ?", (match_id,))
+
+    async def ask_takeback(self, db: Tx, match_id: int, user_id: int, ply: int) -> bool:
+        """Record that `user_id` asks to take back at `ply`, if nobody has asked and the
+        match is still there; False if not."""
+        asked = await db.run(
+            "UPDATE matches SET takeback_by = ?, takeback_ply = ? WHERE id = ? AND ply = ? "
+            "AND status = 'active' AND takeback_by IS NULL",
+            (user_id, ply, match_id, ply),
+        )
+        return asked == 1
+
+    async def undo(
+        self,
+        db: Tx,
+        match_id: int,
+        *,
+        to_ply: int,
+        position: str,
+        deadline: float | None,
+        asked_by: int,
+        now: float,
+    ) -> Row:
+        """Take the moves after `to_ply` back, as the service decided: they leave the move
+        log for undone_moves, and the match row returns to `to_ply` and `position` with a
+        new deadline, no draw offer and no takeback asked. The row as it is after."""
+        await db.run(
+            "INSERT INTO undone_moves (match_id, ply, move, user_id, played_at, undone_at, "
+            "asked_by) SELECT match_id, ply, move, user_id, played_at, ?, ? FROM moves "
+            "WHERE match_id = ? AND ply > ?",
+            (now, asked_by, match_id, to_ply),
+        )
+        await db.run("DELETE FROM moves WHERE match_id = ? AND ply > ?", (match_id, to_ply))
+        rows = await db.all(
+            "UPDATE matches SET ply = ?, position = ?, deadline = ?, reminded = 0, "
+            "draw_offer_by = NULL, takeback_by = NULL, takeback_ply = NULL "
+            f"WHERE id = ? RETURNING *, {REMINDER_AT} AS remind_at",
+            (to_ply, position, deadline, match_id),
+        )
+        return rows[0]
 
     async def set(self, db: Tx, match_id: int, **values: Any) -> None:
         """The draw offer or the thread of a match."""

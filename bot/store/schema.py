@@ -82,6 +82,9 @@ matches = Table(
     Column("termination_side", Text),
     Column("computer_level", Integer),
     Column("computer_parity", Integer),
+    # revision 0015: who asked to take back their last move, at which ply (None: nobody)
+    Column("takeback_by", Id),
+    Column("takeback_ply", Integer),
     CheckConstraint("status IN ('active', 'finished', 'aborted')", name="matches_status"),
     CheckConstraint(
         "computer_parity IS NULL OR computer_parity IN (0, 1)", name="matches_computer_parity"
@@ -119,6 +122,21 @@ moves = Table(
     Column("played_at", Real, nullable=False),
     Column("position", Text),
     sqlite_with_rowid=False,
+)
+
+# revision 0015: moves taken back by consent, kept out of the move log (which stays the game)
+undone_moves = Table(
+    "undone_moves",
+    metadata,
+    Column("id", Id, primary_key=True),
+    Column("match_id", Id, ForeignKey("matches.id"), nullable=False),
+    Column("ply", Integer, nullable=False),
+    Column("move", Text, nullable=False),
+    Column("user_id", Id, nullable=False),
+    Column("played_at", Real, nullable=False),
+    Column("undone_at", Real, nullable=False),
+    Column("asked_by", Id, nullable=False),  # who asked for the takeback
+    Index("undone_moves_by_match", "match_id"),
 )
 
 ratings = Table(
@@ -201,6 +219,6 @@ identify_slots = Table(
 
 #: every table, parents before children (the order copy-db fills them in)
 TABLES = (
-    users, member_names, matches, challenges, moves, ratings, announcements, shown_messages,
-    identify_slots,
+    users, member_names, matches, challenges, moves, undone_moves, ratings, announcements,
+    shown_messages, identify_slots,
 )  # fmt: skip

@@ -53,11 +53,17 @@ async def render_png(
 
 
 def match_buttons(match: MatchView) -> tuple[Button, ...]:
-    """Rematch on a finished game; draw answers or an offer, and Resign, on one in play."""
+    """Rematch on a finished game; on one in play, the answers to a takeback asked for, or
+    to a draw offered, or the offer; and Resign."""
     if not match.active:
         return (Button("Rematch", "rematch", match.id, "primary"),) if match.ply else ()
     offer: tuple[Button, ...]
-    if match.computer_level is not None:
+    if match.takeback_by is not None:
+        offer = (
+            Button("Accept takeback", "tbyes", match.id, "success"),
+            Button("Decline takeback", "tbno", match.id),
+        )
+    elif match.computer_level is not None:
         offer = ()  # the computer plays every game out
     elif match.draw_offer_by is not None:
         offer = (

@@ -109,6 +109,37 @@ class PlayingCommands(Boards):
         wanted = "".join(typed.lower().split())
         return [m for m in moves if wanted in m][:25]
 
+    @command(
+        "takeback",
+        "Ask to take back your last move: your opponent decides (the computer says yes).",
+        MATCH,
+    )
+    async def takeback(self, ctx: Context, match: int | None = None) -> Response:
+        asked = await self.service.takebacks.ask(ctx.actor, match)
+        view = asked.match
+        if asked.taken_back:  # the computer grants it at once
+            what = "their last move" + (" and my reply" if asked.taken_back == 2 else "")
+            headline = self.words.person_did(ctx.user_id, f"took back {what}")
+            board = await self.board_message(view, headline, show_last=True)
+            return self.in_match(ctx, view, board, "Taken back.")
+        rival = view.opponent_of(ctx.user_id) or 0
+        headline = self.words.takeback_asked(ctx.user_id, rival)
+        board = replace(await self.board_message(view, headline), pings=(rival,))
+        return self.in_match(ctx, view, board, "Asked: your opponent decides.")
+
+    async def takeback_yes(self, ctx: Context, match: int) -> Response:
+        return await self._answer_takeback(ctx, match, accept=True)
+
+    async def takeback_no(self, ctx: Context, match: int) -> Response:
+        return await self._answer_takeback(ctx, match, accept=False)
+
+    async def _answer_takeback(self, ctx: Context, match: int, *, accept: bool) -> Response:
+        result = await self.service.takebacks.answer(ctx.actor, accept, match)
+        what = "accepted the takeback" if accept else "declined the takeback"
+        headline = self.words.person_did(ctx.user_id, what)
+        board = await self.board_message(result.match, headline, show_last=accept)
+        return self.in_match(ctx, result.match, board, "Done.")
+
     @command("resign", "Resign your game.", MATCH)
     async def resign(self, ctx: Context, match: int | None = None) -> Response:
         """Ask first: a private question with the one button that resigns."""

@@ -304,3 +304,29 @@ async def test_mygames_pages_a_long_list(console: tuple[Console, list[str]]) -> 
     await bot.line("alice: [Next]")
     paged = "\n".join(output[before:])
     assert "page 2 of 2" in paged and "**Checkers #" in paged and "[Previous]" in paged
+
+
+async def test_a_takeback_is_asked_then_answered_with_its_buttons(
+    console: tuple[Console, list[str]],
+) -> None:
+    bot, output = console
+    for line in (
+        "alice: /challenge @bob checkers side:black",
+        "bob: [Accept]",
+        "#checkers-1 alice: /move 11-15",
+    ):
+        await bot.line(line)
+    before = len(output)
+    await bot.line("#checkers-1 alice: /takeback")
+    asked = [line for line in output[before:] if not line.endswith(".png]")]
+    assert asked[0] == (
+        "#checkers-1 bot: **Checkers #1** — @alice asks to take back their last move: @bob, "
+        "accept or decline. @bob (White) to move. Time runs out at "
+        + asked[0].split("Time runs out at ")[1]
+    )
+    assert asked[-1] == "#checkers-1 bot: [Accept takeback] [Decline takeback] [Resign]"
+    before = len(output)
+    await bot.line("#checkers-1 bob: [Accept takeback]")
+    done = "\n".join(output[before:])
+    assert "@bob accepted the takeback. @alice (Black) to move." in done
+    assert "[Offer draw] [Resign]" in done

@@ -582,3 +582,20 @@ async def test_mygames_lists_your_games_with_a_link_to_each_board_even_in_a_dm(
         await bot.bot.handlers.service.store.all("SELECT * FROM member_names WHERE guild_id = 0")
         == []
     )  # a DM has no server to remember names on
+
+
+async def test_a_takeback_asked_pings_the_opponent_whose_button_undoes_the_move(
+    discord_bot: DiscordHarness,
+) -> None:
+    bot = discord_bot
+    _, thread = await start_game(bot)
+    one(await bot.command(ALICE, "move", thread, move="11-15"), "reply")
+    asked = one(await bot.command(ALICE, "takeback", thread), "reply")
+    assert asked.labels == ["Accept takeback", "Decline takeback", "Resign"]
+    assert asked.may_ping == {BOB[0]} and "asks to take back their last move" in asked.text
+    not_yours = one(await bot.click(ALICE, asked, "Accept takeback"), "ephemeral")
+    assert "no takeback request from your opponent" in not_yours.text
+    done = one(await bot.click(BOB, asked, "Accept takeback"), "post")
+    assert "accepted the takeback" in done.text and done.labels == ["Offer draw", "Resign"]
+    match = await bot.bot.handlers.service.match(1)
+    assert match.ply == 0 and match.user_to_move == ALICE[0]

@@ -1,0 +1,82 @@
+"""Takebacks by consent: a player asks to take their last move back; the opponent accepts
+or declines; against the computer it is granted at once. The moves taken back leave the
+move log in the same transaction as the match returns to the position before them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.errors import Person, Refusal
+from bot.service.play import Play, next_deadline
+from bot.service.shared import Shared
+from bot.service.views import Actor, MatchView, TakebackResult
+from bot.store import Row, Tx
+from rules import Game, GameRecord
+
+
+def plies_back(match: MatchView, side: str) -> int:
+    """How many plies a takeback for `side` undoes: its last move (1) while the opponent
+    is to move, or that move and the reply (2) when the reply is already made."""
+    return 2 if match.side_to_move == side else 1
+
+
+class Takebacks:
+    def __init__(self, shared: Shared, play: Play) -> None:
+        self.shared = shared
+        self.play = play
+
+    async def ask(self, actor: Actor, match_id: int | None = None) -> TakebackResult:
+        """Ask to take back your last move (with the reply to it, if made): the opponent
+        decides; the computer grants it at once (its games are unrated)."""
+        async with self.play.acting(actor, match_id) as (db, row, game, side):
+            view = MatchView.of(row)
+            back = plies_back(view, side)
+            if view.ply < back:
+                raise Refusal("You have no move to take back in this game yet.")
+            if view.computer_level is not None:
+                done = await self._undo(db, row, game, back, actor.user_id)
+                return TakebackResult(done, taken_back=back)
+            asker = row["takeback_by"]
+            if asker == actor.user_id:
+                rival = view.opponent_of(actor.user_id) or 0
+                raise Refusal("You have already asked to take back: wait for ", Person(rival), ".")
+            if asker is not None:
+                raise Refusal("Your opponent asked to take back first: answer that request.")
+            await self.shared.matches.ask_takeback(db, row["id"], actor.user_id, view.ply)
+        return TakebackResult(await self.shared.find.match(row["id"]), taken_back=0)
+
+    async def answer(
+        self, actor: Actor, accept: bool, match_id: int | None = None
+    ) -> TakebackResult:
+        """Accept or decline the opponent's request; a move made since voids it."""
+        async with self.play.acting(actor, match_id) as (db, row, game, _):
+            asker = row["takeback_by"]
+            if asker in (None, actor.user_id):
+                raise Refusal("There is no takeback request from your opponent to answer.")
+            if not accept:
+                await self.shared.matches.set(db, row["id"], takeback_by=None, takeback_ply=None)
+                return TakebackResult(MatchView.of(row), taken_back=0, declined=True)
+            view = MatchView.of(row)
+            back = plies_back(view, view.side_of(asker) or "")
+            done = await self._undo(db, row, game, back, asker)
+        return TakebackResult(done, taken_back=back)
+
+    async def _undo(
+        self, db: Tx, row: Row, game: Game[Any, Any], back: int, asker: int
+    ) -> MatchView:
+        """Return the match to `back` plies ago, inside the caller's transaction."""
+        shared = self.shared
+        played = (await shared.records.record(row)).moves
+        kept = [game.format_move(m) for m in played[: len(played) - back]]
+        record = GameRecord.replay(game, kept, game.decode(row["start_position"]))
+        now = shared.settings.clock()
+        view = MatchView.of(row)
+        undone = await shared.matches.undo(
+            db, row["id"], to_ply=len(kept), position=game.encode(record.position),
+            deadline=next_deadline(view, game.side_to_move(record.position), now),
+            asked_by=asker, now=now,
+        )  # fmt: skip
+        shared.records.keep(row["id"], len(kept), record)
+        after = MatchView.of(undone, tuple(kept))
+        shared.alarm.wake_by(after.remind_at)
+        return after
