@@ -52,9 +52,10 @@ async def render_png(
     )
 
 
-def match_buttons(match: MatchView) -> tuple[Button, ...]:
+def match_buttons(match: MatchView, *, after_move: bool = False) -> tuple[Button, ...]:
     """Rematch on a finished game; on one in play, the answers to a takeback asked for, or
-    to a draw offered, or the offer; and Resign."""
+    to a draw offered, or the offer; Take back on the board of a move just played; and
+    Resign."""
     if not match.active:
         return (Button("Rematch", "rematch", match.id, "primary"),) if match.ply else ()
     offer: tuple[Button, ...]
@@ -72,7 +73,8 @@ def match_buttons(match: MatchView) -> tuple[Button, ...]:
         )
     else:
         offer = (Button("Offer draw", "draw", match.id),)
-    return (*offer, Button("Resign", "resign", match.id, "danger"))
+    take_back = (Button("Take back", "takeback", match.id),) if after_move else ()
+    return (*offer, *take_back, Button("Resign", "resign", match.id, "danger"))
 
 
 class Boards:
@@ -90,6 +92,7 @@ class Boards:
         show_last: bool = False,
         legend: bool = False,
         viewer: str | None = None,
+        after_move: bool = False,
     ) -> Message:
         """The board picture with who is to move (or the result) and the right buttons;
         seen from the match's usual side, or `viewer`'s; `legend` adds what the pieces are."""
@@ -101,7 +104,7 @@ class Boards:
         return Message(
             f"{text}\n{board_legend(game.id)}" if legend else text,
             files=(Attachment(f"{game.id}-{match.id}-{match.ply}.png", png),),
-            buttons=match_buttons(match),
+            buttons=match_buttons(match, after_move=after_move),
             pings=(match.user_to_move,) if match.user_to_move is not None else (),
             shows=f"board:{match.id}",
         )

@@ -57,7 +57,8 @@ class Commands:
             "drawno": (p.draw_no, "match"), "lbpage": (self.lookups.leaderboard_page, "page"),
             "gamespage": (self.lookups.games_page, "page"),
             "mygamespage": (self.lookups.my_games_page, "page"),
-            "tbyes": (p.takeback_yes, "match"), "tbno": (p.takeback_no, "match"),
+            "takeback": (p.takeback_button, "match"), "tbyes": (p.takeback_yes, "match"),
+            "tbno": (p.takeback_no, "match"),
         }  # fmt: skip
 
     async def run(self, command: str, ctx: Context, **options: Any) -> Response:

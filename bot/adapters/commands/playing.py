@@ -14,6 +14,9 @@ from bot.service.views import ChallengeView, MoveResult
 from render import board_png
 from rules import get_game
 
+#: how long after a move its board's Take back button works (/takeback works any time)
+TAKEBACK_BUTTON_SECONDS = 5 * 60
+
 
 class PlayingCommands(Boards):
     default_move_time: str | None = None
@@ -127,6 +130,18 @@ class PlayingCommands(Boards):
         board = replace(await self.board_message(view, headline), pings=(rival,))
         return self.in_match(ctx, view, board, "Asked: your opponent decides.")
 
+    async def takeback_button(self, ctx: Context, match: int) -> Response:
+        """The board's Take back button: /takeback, for a few minutes after the move."""
+        view = await self.service.match(match)
+        if view.deadline is not None:  # set when the last move was made
+            since = self.service.clock() - (view.deadline - view.move_seconds)
+            if since > TAKEBACK_BUTTON_SECONDS:
+                minutes = TAKEBACK_BUTTON_SECONDS // 60
+                raise Refusal(
+                    f"The Take back button works for {minutes} minutes after a move: use /takeback."
+                )
+        return await self.takeback(ctx, match)
+
     async def takeback_yes(self, ctx: Context, match: int) -> Response:
         return await self._answer_takeback(ctx, match, accept=True)
 
@@ -205,4 +220,4 @@ class PlayingCommands(Boards):
     async def moved(self, result: MoveResult) -> Message:
         """The board after a move (a person's or the computer's), naming who played it."""
         headline = self.words.person_did(result.by_user, f"played {result.move}")
-        return await self.board_message(result.match, headline, show_last=True)
+        return await self.board_message(result.match, headline, show_last=True, after_move=True)

@@ -478,7 +478,8 @@ async def test_a_game_against_the_computer_shows_its_start_then_each_move_in_its
     boards = [s for s in sent if s.kind == "post" and s.files]
     assert [b.channel_id != CHANNEL_ID for b in boards] == [True, True]  # in the thread
     assert "has started" in boards[0].text or "challenged me" in boards[0].text
-    assert f"<@{APP_ID}> played" in boards[1].text and boards[1].labels == ["Resign"]
+    assert f"<@{APP_ID}> played" in boards[1].text
+    assert boards[1].labels == ["Take back", "Resign"]
     started = await bot.bot.handlers.service.shared.find.match(1)
     assert started.thread_id == boards[0].channel_id and started.ply == 1
     assert await bot.bot.handlers.service.store.ids("SELECT id FROM matches") == [1]
@@ -539,7 +540,8 @@ async def test_the_computers_answer_is_posted_after_the_move_it_answers(
     await bot.settle()
     boards = [s for s in bot.fake.sent[before:] if s.kind in ("reply", "post") and s.files]
     assert ["played 11-15" in b.text for b in boards] == [True, False]
-    assert f"<@{APP_ID}> played" in boards[1].text and boards[1].labels == ["Resign"]
+    assert f"<@{APP_ID}> played" in boards[1].text
+    assert boards[1].labels == ["Take back", "Resign"]
 
 
 def hold_answers_until_the_computer_played(
