@@ -289,6 +289,8 @@ class FakeDiscord:
         self.deleted: set[int] = set()
         #: the bot's permissions in a channel (its threads take the parent's); default all
         self.bot_permissions: dict[int, int] = {}
+        #: users whose DMs are closed to the bot: Discord refuses a message there (50007)
+        self.closed_dms: set[int] = set()
         self.upload_limit = UPLOAD_LIMIT
         #: seconds added to the clock: how late things happen
         self.skew = 0.0
@@ -376,6 +378,8 @@ class FakeDiscord:
         if path == "/gateway/bot" and method == "GET":
             limits = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 16}
             return {"url": "wss://gateway.discord.gg", "shards": 1, "session_start_limit": limits}
+        if path == "/users/@me/channels" and method == "POST":
+            return self.open_dm(int(body["recipient_id"]))
         if found := _COMMANDS.fullmatch(path):
             return self.slash_commands(method, int(found[1]) if found[1] else None, body)
         if found := _CHANNEL.fullmatch(path):
@@ -392,6 +396,21 @@ class FakeDiscord:
             if message_id is not None and method == "PATCH":
                 return self.edit(channel_id, message_id, body, files)
         raise AssertionError(f"unexpected Discord call {method} {path}")
+
+    def open_dm(self, user_id: int) -> dict[str, Any]:
+        """The bot's DM channel with a user (Discord makes it even where the user's DMs are
+        closed: it is the message that is refused)."""
+        for channel in self.channels.values():
+            if channel.get("type") == 1 and channel.get("dm_for") == user_id:
+                return channel
+        channel_id = snowflake()
+        user = {
+            "id": str(user_id), "username": f"user{user_id}", "global_name": None,
+            "discriminator": "0", "avatar": None, "bot": False,
+        }  # fmt: skip
+        channel = {"id": str(channel_id), "type": 1, "recipients": [user], "dm_for": user_id}
+        self.channels[channel_id] = channel
+        return channel
 
     def check_files(self, files: list[tuple[str, bytes]]) -> None:
         """Each attachment within the server's limit, the request within 25 MiB, at most 10."""
@@ -517,6 +536,10 @@ class FakeDiscord:
     def writable(self, channel_id: int, *, files: bool, embeds: bool) -> dict[str, Any]:
         """The channel, if the bot may post there as asked."""
         channel = self.channel(channel_id)
+        if channel.get("type") == 1:  # a DM: delivered unless the user closed theirs
+            if channel["dm_for"] in self.closed_dms:
+                raise Refused(403, 50007, "Cannot send messages to this user")
+            return channel
         if channel.get("type") in POSTS_ONLY:
             raise Refused(400, 50008, "Cannot send messages in a non-text channel")
         thread = channel.get("type") in THREAD_TYPES

@@ -20,7 +20,7 @@ from typing import Any
 from bot.adapters.commands.boards import Context
 from bot.adapters.commands.dispatch import Commands
 from bot.adapters.commands.registry import BY_NAME, CommandSpec, Someone
-from bot.adapters.replies import Button, Message, Response, private
+from bot.adapters.replies import Button, Message, Notice, Response, private
 from bot.runtime.app import App
 from bot.runtime.config import Settings
 from bot.service.match_service import MatchService
@@ -237,6 +237,9 @@ class Console:
         board = await self.commands.computer_moved(result)
         thread = self._thread(match)
         self.post(match.channel_id if thread is None else thread, board)
+        notice = await self.commands.computer_notice(result)
+        if notice is not None:
+            self.dm(notice)
 
     async def _know_threads(self, user_id: int) -> None:
         """Name the threads of a user's games from an earlier run, before a reply shows one."""
@@ -266,6 +269,8 @@ class Console:
         if response.reply is not None:
             note = f"to {ctx.user_name}" if response.ephemeral else None
             self.post(channel, response.reply, note=note, reader=ctx.user_id)
+        for notice in response.dms:
+            self.dm(notice)
         if match is None:
             return
         if response.open_thread is not None:
@@ -276,6 +281,11 @@ class Console:
             self.write(f"{shown(channel)} bot: [thread {shown(thread)} opened]")
         for message in response.posts:
             self.post(self.threads.get(match.id, channel), message)
+
+    def dm(self, notice: Notice) -> None:
+        """A direct message, printed in the person's DM channel with the bot."""
+        name = self.names.name(notice.user_id)
+        self.post(self.names.channel_id(f"dm-{name}"), notice.message, note=f"DM to {name}")
 
     def post(
         self, channel: int, message: Message, note: str | None = None, reader: int | None = None

@@ -44,6 +44,15 @@ class Message:
 
 
 @dataclass(frozen=True)
+class Notice:
+    """A direct message to a person about a match (a turn notice)."""
+
+    user_id: int
+    match_id: int
+    message: Message
+
+
+@dataclass(frozen=True)
 class Response:
     """What one command or click produces.
 
@@ -51,7 +60,7 @@ class Response:
     whose button was clicked; `open_thread` names a public thread to make from the reply (or
     the clicked message) for `match_id`; `posts` go to that match's thread, or its channel;
     `updates` replace the messages showing the same things (adapters without message ids, or
-    where no such message is known, leave them out).
+    where no such message is known, leave them out); `dms` go to people directly.
     """
 
     reply: Message | None = None
@@ -61,6 +70,8 @@ class Response:
     match_id: int | None = None
     posts: tuple[Message, ...] = ()
     updates: tuple[Message, ...] = ()
+    #: direct messages, such as a turn notice (where the adapter has DMs)
+    dms: tuple[Notice, ...] = ()
 
 
 def private(text: str) -> Response:

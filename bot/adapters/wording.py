@@ -156,6 +156,27 @@ class Wording:
             f"and {rating}. Press the button to resign, or ignore this."
         )
 
+    @staticmethod
+    def notices_chosen(mode: str | None) -> str:
+        """What /notify set, in words."""
+        if mode is None:
+            return "Turn notices by DM are off."
+        when = "when it is your move" if mode == "turns" else "when your time is running out"
+        return (
+            f"I will DM you {when}, one message a turn at most. /notify mode:off stops it; "
+            "if your DMs are closed to me, I turn them off and say so in the game's thread."
+        )
+
+    def turn_notice(self, match: MatchView, news: str) -> str:
+        """A turn notice by DM: 'Your move in **Checkers #1** (#checkers-1): @alice played
+        11-15. Time runs out in 1 day. /notify mode:off stops these.'"""
+        where = self.people.channel(match.thread_id or match.channel_id)
+        due = f" Time runs out {self.people.when(match.deadline)}." if match.deadline else ""
+        return (
+            f"Your move in **{match.game_name} #{match.id}** ({where}): {news}{due} "
+            "/notify mode:off stops these."
+        )
+
     def takeback_asked(self, user_id: int, rival: int) -> str:
         """'@alice asks to take back their last move: @bob, accept or decline.'"""
         asker, answerer = self.people.user(user_id), self.people.user(rival)

@@ -16,6 +16,7 @@ from bot.errors import Refusal
 from bot.service.challenges import Challenges
 from bot.service.computer_games import ComputerGames
 from bot.service.deadlines import Deadlines
+from bot.service.notices import Notices
 from bot.service.play import Play
 from bot.service.shared import Clock, ServiceOptions, Shared
 from bot.service.standings import Standings
@@ -40,6 +41,7 @@ class MatchService:
         self.deadlines = Deadlines(self.shared, self.play)
         self.computer = ComputerGames(self.shared, self.play)
         self.takebacks = Takebacks(self.shared, self.play)
+        self.notices = Notices(self.shared)
         #: where chat adapters showed challenges and boards (their message ids)
         self._shown = ShownMessages(store)
 

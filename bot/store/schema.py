@@ -139,6 +139,25 @@ undone_moves = Table(
     Index("undone_moves_by_match", "match_id"),
 )
 
+# revision 0016: who asked for turn notices by DM, and which ("turns" or "reminders")
+turn_notices = Table(
+    "turn_notices",
+    metadata,
+    Column("user_id", Id, primary_key=True, autoincrement=False),
+    Column("mode", Text, nullable=False),
+    CheckConstraint("mode IN ('turns', 'reminders')", name="turn_notices_mode"),
+)
+# the one DM a turn: which player was told of which turn (match, ply)
+notices_sent = Table(
+    "notices_sent",
+    metadata,
+    Column("match_id", Id, ForeignKey("matches.id"), primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("user_id", Id, primary_key=True),
+    Column("sent_at", Real, nullable=False),
+    sqlite_with_rowid=False,
+)
+
 ratings = Table(
     "ratings",
     metadata,
@@ -220,5 +239,5 @@ identify_slots = Table(
 #: every table, parents before children (the order copy-db fills them in)
 TABLES = (
     users, member_names, matches, challenges, moves, undone_moves, ratings, announcements,
-    shown_messages, identify_slots,
+    shown_messages, identify_slots, turn_notices, notices_sent,
 )  # fmt: skip

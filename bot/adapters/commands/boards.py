@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.adapters.replies import Attachment, Button, Message, Response
+from bot.adapters.replies import Attachment, Button, Message, Notice, Response
 from bot.adapters.wording import People, Wording
 from bot.runtime import workers
 from bot.service import Actor, MatchService
@@ -108,6 +108,25 @@ class Boards:
             pings=(match.user_to_move,) if match.user_to_move is not None else (),
             shows=f"board:{match.id}",
         )
+
+    async def turn_notice(
+        self, match: MatchView, news: str, *, reminder: bool = False
+    ) -> Notice | None:
+        """(who, DM) telling the person to move of their turn, if they asked for it and were
+        not told of this turn yet: the news, a small board from their side, where to play."""
+        user = await self.service.notices.to_tell(match, reminder=reminder)
+        if user is None:
+            return None
+        record = await self.service.replay(match.id)
+        last = bool(record.moves)
+        png = await workers.run(
+            board_png, match.game_id, record.position, size=280,
+            last_move=record.moves[-1] if last else None,
+            before=record.positions[-2] if last else None, perspective=match.side_of(user),
+        )  # fmt: skip
+        text = self.words.turn_notice(match, news)
+        files = (Attachment(f"{match.game_id}-{match.id}-{match.ply}-small.png", png),)
+        return Notice(user, match.id, Message(text, files=files))
 
     def in_match(self, ctx: Context, match: MatchView, board: Message, note: str) -> Response:
         """In the match's thread the board is the reply; elsewhere it goes to the thread."""

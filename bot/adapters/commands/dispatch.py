@@ -11,11 +11,11 @@ from bot.adapters.commands.boards import Context
 from bot.adapters.commands.lookups import LookupCommands
 from bot.adapters.commands.playing import PlayingCommands
 from bot.adapters.commands.registry import BY_NAME, COMMANDS, Someone, check_options
-from bot.adapters.replies import BUTTON_PREFIX, Message, Response, private
+from bot.adapters.replies import BUTTON_PREFIX, Message, Notice, Response, private
 from bot.adapters.wording import People
 from bot.errors import Refusal
 from bot.service.match_service import MatchService
-from bot.service.views import MoveResult, SweepEvent
+from bot.service.views import MoveResult, SweepEvent, SweepKind
 
 _NUMBER = re.compile(r"[0-9]{1,20}")
 Handler = Callable[..., Awaitable[Response]]
@@ -124,6 +124,17 @@ class Commands:
 
     async def computer_moved(self, result: MoveResult) -> Message:
         return await self.playing.moved(result)
+
+    async def computer_notice(self, result: MoveResult) -> Notice | None:
+        """The DM telling the person of the computer's move, if they asked for it."""
+        return await self.playing.move_notice(result)
+
+    async def reminder_notice(self, event: SweepEvent) -> Notice | None:
+        """The DM of a turn reminder, to a person who asked for reminders."""
+        if event.kind != SweepKind.REMINDER or event.match is None:
+            return None
+        news = self.lookups.words.reminder(event)
+        return await self.lookups.turn_notice(event.match, news, reminder=True)
 
     async def announce(self, event: SweepEvent) -> tuple[int | None, int, Message]:
         return await self.lookups.announce(event)

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from bot.adapters.commands.boards import Boards, Context
 from bot.adapters.commands.registry import MATCH, Option, command
-from bot.adapters.replies import Attachment, Button, Message, Response
+from bot.adapters.replies import Attachment, Button, Message, Notice, Response, private
 from bot.errors import Refusal
 from bot.runtime import workers
 from bot.service.views import ChallengeView, MoveResult
@@ -104,7 +104,27 @@ class PlayingCommands(Boards):
     async def move(self, ctx: Context, move: str, match: int | None = None) -> Response:
         result = await self.service.play.move(ctx.actor, move, match)
         board = await self.moved(result)
-        return self.in_match(ctx, result.match, board, f"You played {result.move}.")
+        shown = self.in_match(ctx, result.match, board, f"You played {result.move}.")
+        notice = await self.move_notice(result)
+        return replace(shown, dms=(notice,)) if notice else shown
+
+    async def move_notice(self, result: MoveResult) -> Notice | None:
+        """The DM telling the player to move of the move just made, if they asked for it."""
+        news = self.words.person_did(result.by_user, f"played {result.move}")
+        return await self.turn_notice(result.match, news)
+
+    @command(
+        "notify",
+        "Turn notices by DM: every turn, reminders only, or off (only you see this).",
+        Option(
+            "mode", "text", "when to DM you", required=True,
+            choices=("every turn", "reminders only", "off"),
+        ),
+        guild_only=False,
+    )  # fmt: skip
+    async def notify(self, ctx: Context, mode: str) -> Response:
+        chosen = await self.service.notices.choose(ctx.user_id, mode)
+        return private(self.words.notices_chosen(chosen))
 
     async def move_choices(self, ctx: Context, typed: str, match: int | None = None) -> list[str]:
         """Autocomplete: the player's legal moves that contain what was typed (at most 25)."""

@@ -20,6 +20,7 @@ class Option:
     description: str
     required: bool = False
     autocomplete: bool = False  # suggestions as the user types (the Discord adapter's)
+    choices: tuple[str, ...] = ()  # the values it takes, offered as a list (text options)
 
 
 @dataclass(frozen=True)

@@ -198,6 +198,8 @@ class GameBot(discord.AutoShardedClient):
             await self.posting.post_to_match(response, thread_from)
             for update in response.updates:
                 await self.posting.edit_shown(update)
+            for notice in response.dms:
+                await self.posting.send_notice(notice)
 
     async def answer(
         self, interaction: discord.Interaction, response: Response, deferred: bool, click: bool
@@ -256,6 +258,9 @@ class GameBot(discord.AutoShardedClient):
         async with self._answered:
             await self._answered.wait_for(lambda: not any(self._answering[p] for p in places))
         await self.posting.post_in_match(result.match.id, (board,))
+        notice = await self.handlers.computer_notice(result)
+        if notice is not None:
+            await self.posting.send_notice(notice)
 
     async def on_sweep(self, event: SweepEvent) -> None:
         """Reminders, time-outs and lapsed challenges, announced where the game is. A failure
@@ -265,6 +270,9 @@ class GameBot(discord.AutoShardedClient):
             match_id, channel_id, message = await self.handlers.announce(event)
             if match_id is not None:
                 await self.posting.post_in_match(match_id, (message,))
+                notice = await self.handlers.reminder_notice(event)
+                if notice is not None:
+                    await self.posting.send_notice(notice)
             else:
                 await self.posting.send(await self.posting.channel_for(channel_id), message)
         except discord.HTTPException as err:

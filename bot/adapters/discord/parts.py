@@ -296,6 +296,11 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
         callback
     )
     choices = {o.name: CHOICES[o.kind] for o in spec.options if o.kind in CHOICES}
+    choices |= {
+        o.name: [app_commands.Choice(name=c, value=c) for c in o.choices]
+        for o in spec.options
+        if o.choices
+    }
     if choices:
         decorated = app_commands.choices(**choices)(decorated)
     suggest: dict[str, Any] = {"move": _move_suggestions, "match": _match_suggestions}

@@ -16,13 +16,15 @@ from bot.adapters.discord.parts import (
     edit_kwargs,
     shut_out,
 )
-from bot.adapters.replies import Message, Response
+from bot.adapters.replies import Message, Notice, Response
 from bot.errors import CannotSave
 
 if TYPE_CHECKING:
     from bot.adapters.discord.gamebot import GameBot
 
 log = logging.getLogger("bot")
+#: Discord's code for a DM it will not deliver: "Cannot send messages to this user"
+DMS_CLOSED = 50007
 
 
 class Posting:
@@ -149,6 +151,25 @@ class Posting:
         """Move a gone thread's games to their channel and say so there, once."""
         for channel_id, board in await self.client.handlers.thread_gone(thread_id):
             await self.send(await self.channel_for(channel_id), board)
+
+    async def send_notice(self, notice: Notice) -> None:
+        """A turn notice by DM. Where the person's DMs are closed to the bot (Discord's
+        50007), their notices are turned off and the game's thread is told, once."""
+        service = self.client.handlers.service
+        try:
+            channel = await self.client.create_dm(discord.Object(notice.user_id))
+            await self.send(channel, notice.message)
+        except discord.HTTPException as err:
+            if getattr(err, "code", None) != DMS_CLOSED:
+                log.warning("no turn notice for %s: %s", notice.user_id, err)
+                return
+            await service.notices.turn_off(notice.user_id)
+            said = self.client.handlers.people.user(notice.user_id)
+            text = (
+                f"{said}, your DMs are closed to me, so your turn notices by DM are off "
+                "(/notify turns them on again once they are open)."
+            )
+            await self.post_in_match(notice.match_id, (Message(text),))
 
     async def channel_for(self, channel_id: int) -> Any:
         return self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)

@@ -330,3 +330,23 @@ async def test_a_takeback_is_asked_then_answered_with_its_buttons(
     done = "\n".join(output[before:])
     assert "@bob accepted the takeback. @alice (Black) to move." in done
     assert "[Offer draw] [Resign]" in done
+
+
+async def test_turn_notices_are_printed_as_dms_to_who_asked(
+    console: tuple[Console, list[str]],
+) -> None:
+    said = await said_after(
+        console,
+        "bob: /notify every turn",
+        "alice: /challenge @bob checkers side:black",
+        "bob: [Accept]",
+        "#checkers-1 alice: /move 11-15",
+        "#checkers-1 bob: /move 22-18",
+    )
+    assert "#general bot (to bob): I will DM you when it is your move" in said
+    dms = [line for line in said.splitlines() if "(DM to" in line]
+    assert dms[0].startswith(
+        "#dm-bob bot (DM to bob): Your move in **Checkers #1** (#checkers-1): @alice played "
+        "11-15. Time runs out at "
+    )
+    assert len(dms) == 2 and dms[1].endswith("-small.png]")  # its board; none for Alice

@@ -601,3 +601,50 @@ async def test_a_takeback_asked_pings_the_opponent_whose_button_undoes_the_move(
     assert "accepted the takeback" in done.text and done.labels == ["Offer draw", "Resign"]
     match = await bot.bot.handlers.service.match(1)
     assert match.ply == 0 and match.user_to_move == ALICE[0]
+
+
+async def test_turn_notices_reach_a_dm_once_a_turn_and_stop_where_dms_are_closed(
+    discord_bot: DiscordHarness,
+) -> None:
+    bot = discord_bot
+    told = one(await bot.command(BOB, "notify", mode="every turn"), "ephemeral")
+    assert "I will DM you when it is your move" in told.text
+    _, thread = await start_game(bot)
+    sent = await bot.command(ALICE, "move", thread, move="11-15")
+    dm = one(sent, "post")
+    assert bot.fake.channels[dm.channel_id]["dm_for"] == BOB[0]
+    assert dm.text.startswith("Your move in **Checkers #1** (<#") and "played 11-15" in dm.text
+    assert dm.files == ["checkers-1-1-small.png"]
+    service = bot.bot.handlers.service
+    assert await service.notices.to_tell(await service.match(1)) is None  # once a turn
+    one(await bot.command(BOB, "move", thread, move="22-18"), "reply")  # Alice did not ask
+    one(await bot.command(ALICE, "notify", thread, mode="every turn"), "ephemeral")
+    bot.fake.closed_dms.add(ALICE[0])
+    sent = await bot.command(ALICE, "move", thread, move="15x22")
+    assert [s.text.split(":")[0] for s in sent if s.kind == "post"] == [
+        "Your move in **Checkers #1** (<#" + str(thread) + ">)"
+    ]  # Bob's notice, in his DM
+    sent = await bot.command(BOB, "move", thread, move="25x18")
+    closed = [s for s in sent if s.kind == "post" and "DMs are closed" in s.text]
+    assert len(closed) == 1 and closed[0].channel_id == thread
+    assert await service.notices.mode(ALICE[0]) is None  # turned off: said once
+
+
+async def test_a_reminder_reaches_the_dm_of_who_asked_for_reminders_once(
+    discord_bot: DiscordHarness,
+) -> None:
+    bot = discord_bot
+    one(await bot.command(ALICE, "notify", mode="reminders only"), "ephemeral")
+    _, thread = await start_game(bot)
+    service = bot.bot.handlers.service
+    match = await service.match(1)
+    for attempt in range(2):  # the sweeper may announce it twice (a retry): one DM still
+        before = len(bot.fake.sent)
+        await bot.bot.on_sweep(SweepEvent(SweepKind.REMINDER, match=match, seconds_left=3000))
+        await bot.settle()
+        dms = [
+            s for s in bot.fake.sent[before:]
+            if s.kind == "post" and bot.fake.channels[s.channel_id].get("type") == 1
+        ]  # fmt: skip
+        assert len(dms) == (1 if attempt == 0 else 0)
+    assert thread != CHANNEL_ID
