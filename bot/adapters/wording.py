@@ -18,6 +18,7 @@ from bot.service.views import (
     MatchView,
     SweepEvent,
     SweepKind,
+    Vacation,
     result_parts,
 )
 from rules import GAMES, check_text, counted, get_game
@@ -116,7 +117,7 @@ class Wording:
         return f"{match.game_name} #{match.id}: {' vs '.join(names)}"[:100]
 
     # --- a match's board ---
-    def board_text(self, match: MatchView, headline: str) -> str:
+    def board_text(self, match: MatchView, headline: str, away_until: float | None = None) -> str:
         game = get_game(match.game_id)
         if not match.active:
             status = f"Game over. {self.result(match)}."
@@ -129,6 +130,9 @@ class Wording:
                 status = f"{mover} ({side}) {check}."
             if match.draw_offer_by is not None:
                 status = f"{self.people.user(match.draw_offer_by)} offers a draw. {status}"
+            if away_until is not None:
+                back = self.people.when(away_until)
+                status += f" {mover} is on vacation: their clock runs again {back}."
             if match.deadline is not None:
                 status += f" Time runs out {self.people.when(match.deadline)}."
         return " ".join(filter(None, [f"**{game.name} #{match.id}** —", headline, status]))
@@ -154,6 +158,15 @@ class Wording:
         return (
             f"Resign {match.game_name} #{match.id} against {rival}? The game ends as a loss "
             f"and {rating}. Press the button to resign, or ignore this."
+        )
+
+    def vacation_taken(self, vacation: Vacation) -> str:
+        """What /vacation did, in words."""
+        return (
+            "Your clock stands still in all your games against people (their deadlines have "
+            "moved, and your opponents see it on the board); it runs again "
+            f"{self.people.when(vacation.until)}. You have "
+            f"{counted(vacation.days_left, 'vacation day')} left this month."
         )
 
     @staticmethod

@@ -21,6 +21,7 @@ from bot.service.play import Play
 from bot.service.shared import Clock, ServiceOptions, Shared
 from bot.service.standings import Standings
 from bot.service.takebacks import Takebacks
+from bot.service.vacations import Vacations
 from bot.service.views import Actor, Listing, MatchView, Rematch
 from bot.store import Store
 from bot.store.shown_table import ShownMessages
@@ -37,7 +38,8 @@ class MatchService:
         self.shared = Shared(store, **options)
         self.standings = Standings(store)
         self.challenges = Challenges(self.shared)
-        self.play = Play(self.shared, self.standings)
+        self.vacations = Vacations(self.shared)
+        self.play = Play(self.shared, self.standings, self.vacations)
         self.deadlines = Deadlines(self.shared, self.play)
         self.computer = ComputerGames(self.shared, self.play)
         self.takebacks = Takebacks(self.shared, self.play)

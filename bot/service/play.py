@@ -9,6 +9,7 @@ from typing import Any
 from bot.errors import Person, Refusal
 from bot.service.shared import Shared
 from bot.service.standings import Standings
+from bot.service.vacations import Vacations
 from bot.service.views import (
     Actor,
     DrawResult,
@@ -35,16 +36,22 @@ def sentence(message: str, typed: str) -> str:
     return f"{message}."
 
 
-def next_deadline(match: MatchView, to_move: str, now: float) -> float | None:
-    """After a move, the next one is due a full time per move away; none while the computer
-    is to move (it is never out of time)."""
-    return None if to_move == match.computer_side else now + match.move_seconds
+def next_deadline(
+    match: MatchView, to_move: str, now: float, away_until: float | None = None
+) -> float | None:
+    """After a move, the next one is due a full time per move away (from the end of the
+    vacation of the player to move, if they are on one); none while the computer is to
+    move (it is never out of time)."""
+    if to_move == match.computer_side:
+        return None
+    return max(now, away_until or now) + match.move_seconds
 
 
 class Play:
-    def __init__(self, shared: Shared, standings: Standings) -> None:
+    def __init__(self, shared: Shared, standings: Standings, vacations: Vacations) -> None:
         self.shared = shared
         self.standings = standings
+        self.vacations = vacations
 
     async def _active(self, actor: Actor, match_id: int | None) -> tuple[Row, MatchView, str]:
         """An active match the person plays in (row and view) and their side."""
@@ -101,6 +108,8 @@ class Play:
                 raise Refusal(sentence(str(err), text)) from None
             move_text = game.format_move(played)
             now, ply = shared.settings.clock(), row["ply"] + 1
+            to_move = game.side_to_move(trial.position)
+            away = await self.vacations.away_until(view.players[to_move])
             user_id = actor.user_id
             logged = (row["id"], ply, move_text, user_id, now, game.encode(trial.position))
             async with shared.store.transaction() as db:
@@ -112,7 +121,7 @@ class Play:
                 # the match as this move left it (before anyone else may change it)
                 moved = await shared.matches.advance(
                     db, row["id"], ply=ply, position=logged[-1],
-                    deadline=next_deadline(view, game.side_to_move(trial.position), now),
+                    deadline=next_deadline(view, to_move, now, away),
                     offer_kept_if_by=user_id,  # an opponent's offer lapses: this move declines it
                 )  # fmt: skip
                 if trial.outcome is not None:

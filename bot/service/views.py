@@ -203,6 +203,12 @@ class DrawResult:
 
 
 @dataclass(frozen=True)
+class Vacation:
+    until: float  # when the person's clock runs again
+    days_left: int  # vacation days left this month
+
+
+@dataclass(frozen=True)
 class TakebackResult:
     match: MatchView
     taken_back: int  # plies taken back (0: asked, and waiting for the opponent's answer)

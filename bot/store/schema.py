@@ -158,6 +158,18 @@ notices_sent = Table(
     sqlite_with_rowid=False,
 )
 
+# revision 0017: days a player's clock stands still in all their games
+vacations = Table(
+    "vacations",
+    metadata,
+    Column("id", Id, primary_key=True),
+    Column("user_id", Id, nullable=False),
+    Column("starts_at", Real, nullable=False),
+    Column("ends_at", Real, nullable=False),
+    Column("days", Integer, nullable=False),
+    Index("vacations_by_user", "user_id", "ends_at"),
+)
+
 ratings = Table(
     "ratings",
     metadata,
@@ -239,5 +251,5 @@ identify_slots = Table(
 #: every table, parents before children (the order copy-db fills them in)
 TABLES = (
     users, member_names, matches, challenges, moves, undone_moves, ratings, announcements,
-    shown_messages, identify_slots, turn_notices, notices_sent,
+    shown_messages, identify_slots, turn_notices, notices_sent, vacations,
 )  # fmt: skip

@@ -100,7 +100,8 @@ class Boards:
         viewer = viewer or match.picture_side
         png = await render_png(match, record, show_last=show_last, viewer=viewer)
         game = get_game(match.game_id)
-        text = self.words.board_text(match, headline)
+        away = await self.service.vacations.away_until(match.user_to_move)
+        text = self.words.board_text(match, headline, away)
         return Message(
             f"{text}\n{board_legend(game.id)}" if legend else text,
             files=(Attachment(f"{game.id}-{match.id}-{match.ply}.png", png),),

@@ -114,6 +114,17 @@ class PlayingCommands(Boards):
         return await self.turn_notice(result.match, news)
 
     @command(
+        "vacation",
+        "Stop your clock in all your games for some days (14 a month; only you see this).",
+        Option("days", "number", "how many days, 1 to 14", required=True),
+        example="/vacation days:3",
+        guild_only=False,
+    )
+    async def vacation(self, ctx: Context, days: int) -> Response:
+        taken = await self.service.vacations.take(ctx.user_id, days)
+        return private(self.words.vacation_taken(taken))
+
+    @command(
         "notify",
         "Turn notices by DM: every turn, reminders only, or off (only you see this).",
         Option(

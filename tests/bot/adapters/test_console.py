@@ -350,3 +350,19 @@ async def test_turn_notices_are_printed_as_dms_to_who_asked(
         "11-15. Time runs out at "
     )
     assert len(dms) == 2 and dms[1].endswith("-small.png]")  # its board; none for Alice
+
+
+async def test_a_vacation_is_private_and_shown_on_the_board(
+    console: tuple[Console, list[str]],
+) -> None:
+    said = await said_after(
+        console,
+        "alice: /challenge @bob checkers side:black",
+        "bob: [Accept]",
+        "#checkers-1 alice: /move 11-15",
+        "bob: /vacation days:3",
+        "#checkers-1 alice: /board",
+    )
+    assert "#general bot (to bob): Your clock stands still in all your games against people" in said
+    assert "You have 11 vacation days left this month." in said
+    assert "@bob (White) to move. @bob is on vacation: their clock runs again at " in said

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -648,3 +649,14 @@ async def test_a_reminder_reaches_the_dm_of_who_asked_for_reminders_once(
         ]  # fmt: skip
         assert len(dms) == (1 if attempt == 0 else 0)
     assert thread != CHANNEL_ID
+
+
+async def test_a_vacation_answers_privately_and_the_next_board_shows_it(
+    discord_bot: DiscordHarness,
+) -> None:
+    bot = discord_bot
+    _, thread = await start_game(bot)
+    taken = one(await bot.command(BOB, "vacation", days=2), "ephemeral")
+    assert "Your clock stands still" in taken.text and re.search(r"again <t:\d+:R>", taken.text)
+    board = one(await bot.command(ALICE, "move", thread, move="11-15"), "reply")
+    assert re.search(rf"<@{BOB[0]}> is on vacation: their clock runs again <t:\d+:R>", board.text)

@@ -1,0 +1,40 @@
+"""The SQL of the vacations table, and the deadlines a vacation moves."""
+
+from __future__ import annotations
+
+from bot.store.connection import Store, Tx
+
+
+class VacationRows:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def days_taken(self, user_id: int, since: float) -> int:
+        """Days of vacation the person began at or after `since`."""
+        row = await self.store.one(
+            "SELECT COALESCE(SUM(days), 0) FROM vacations WHERE user_id = ? AND starts_at >= ?",
+            (user_id, since),
+        )
+        return int(row[0]) if row is not None else 0
+
+    async def away_until(self, user_id: int, now: float) -> float | None:
+        """When the person's vacation under way ends (None: they are not on one)."""
+        return await self.store.moment(
+            "SELECT MAX(ends_at) FROM vacations WHERE user_id = ? AND ends_at > ?",
+            (user_id, now),
+        )
+
+    async def take(self, db: Tx, user_id: int, starts_at: float, days: int) -> None:
+        """Record the vacation and move the deadlines of the person's games where it is their
+        move (not against the computer) by its length; their reminders come again."""
+        seconds = days * 86_400
+        await db.run(
+            "INSERT INTO vacations (user_id, starts_at, ends_at, days) VALUES (?, ?, ?, ?)",
+            (user_id, starts_at, starts_at + seconds, days),
+        )
+        await db.run(
+            "UPDATE matches SET deadline = deadline + ?, reminded = 0 WHERE status = 'active' "
+            "AND computer_level IS NULL AND deadline IS NOT NULL "
+            "AND ((first_user = ? AND ply % 2 = 0) OR (second_user = ? AND ply % 2 = 1))",
+            (seconds, user_id, user_id),
+        )
