@@ -17,6 +17,9 @@ from rules import get_game, reason_text, result_text
 from tests.faults import ROOT
 from tests.gamekit import GAME_IDS, random_record
 
+#: the lines that start a game of Checkers between Alice (Black) and Bob, in #checkers-1
+ALICE_CHALLENGES_BOB = ("alice: /challenge @bob checkers side:black", "bob: [Accept]")
+
 
 def script(game_id: str, seed: int) -> tuple[list[str], str]:
     """Console lines for a whole random game (Alice takes the first side), and its result."""
@@ -110,7 +113,7 @@ async def test_resigning_asks_first_and_only_the_asker_can_confirm(
     console: tuple[Console, list[str]],
 ) -> None:
     bot, output = console
-    for line in ("alice: /challenge @bob checkers side:black", "bob: [Accept]"):
+    for line in ALICE_CHALLENGES_BOB:
         await bot.line(line)
     before = len(output)
     for line in ("#checkers-1 bob: [Resign]", "#checkers-1 alice: [Yes, resign]"):
@@ -133,7 +136,7 @@ async def test_a_game_goes_on_in_the_next_run_whoever_types_first(
     and its thread is still shown by its name."""
     first: list[str] = []
     before = Console(service, tmp_path / "out", first.append)
-    for line in ("alice: /challenge @bob checkers side:black", "bob: [Accept]"):
+    for line in ALICE_CHALLENGES_BOB:
         await before.line(line)
     later: list[str] = []
     after = Console(service, tmp_path / "out", later.append)  # a new run: names seen afresh
@@ -203,8 +206,7 @@ async def test_a_history_says_how_its_moves_are_numbered(
 ) -> None:
     said = await said_after(
         console,
-        "alice: /challenge @bob checkers side:black",
-        "bob: [Accept]",
+        *ALICE_CHALLENGES_BOB,
         "#checkers-1 alice: /move 11-15",
         "#checkers-1 bob: /move 23-19",
         "#checkers-1 alice: /move 9-13",
@@ -252,8 +254,7 @@ async def test_public_boards_keep_one_orientation_and_board_is_private_from_your
 ) -> None:
     bot, output = console
     for line in (
-        "alice: /challenge @bob checkers side:black",
-        "bob: [Accept]",
+        *ALICE_CHALLENGES_BOB,
         "#checkers-1 alice: /move 11-15",
         "#checkers-1 bob: /move 24-20",
         "#checkers-1 alice: /move 8-11",
@@ -279,8 +280,7 @@ async def test_mygames_lists_where_it_is_your_move_privately(
 ) -> None:
     said = await said_after(
         console,
-        "alice: /challenge @bob checkers side:black",
-        "bob: [Accept]",
+        *ALICE_CHALLENGES_BOB,
         "#checkers-1 alice: /move 11-15",
         "carol: /mygames",
         "bob: /mygames",
@@ -311,8 +311,7 @@ async def test_a_takeback_is_asked_then_answered_with_its_buttons(
 ) -> None:
     bot, output = console
     for line in (
-        "alice: /challenge @bob checkers side:black",
-        "bob: [Accept]",
+        *ALICE_CHALLENGES_BOB,
         "#checkers-1 alice: /move 11-15",
     ):
         await bot.line(line)
@@ -338,8 +337,7 @@ async def test_turn_notices_are_printed_as_dms_to_who_asked(
     said = await said_after(
         console,
         "bob: /notify every turn",
-        "alice: /challenge @bob checkers side:black",
-        "bob: [Accept]",
+        *ALICE_CHALLENGES_BOB,
         "#checkers-1 alice: /move 11-15",
         "#checkers-1 bob: /move 22-18",
     )
@@ -357,8 +355,7 @@ async def test_a_vacation_is_private_and_shown_on_the_board(
 ) -> None:
     said = await said_after(
         console,
-        "alice: /challenge @bob checkers side:black",
-        "bob: [Accept]",
+        *ALICE_CHALLENGES_BOB,
         "#checkers-1 alice: /move 11-15",
         "bob: /vacation days:3",
         "#checkers-1 alice: /board",
