@@ -1,9 +1,5 @@
-"""The Crown (Alberto Hernández Marcos, 1989), exactly as shared/rules/the-crown.md defines it.
-
-A board is a string of 49 characters by cell index: 'P', 'K', 'S' White's Prince, Knights and
-Soldiers, 'p', 'k', 's' Black's, '.' empty. A raw move is (from, to); to == LEAVE for the leave
-move of a checkmated Prince.
-"""
+"""The Crown (Alberto Hernández Marcos, 1989), exactly as shared/rules/the-crown.md defines it:
+positions, notation, outcomes and words, over the move generation of `the_crown_movegen`."""
 
 from __future__ import annotations
 
@@ -16,184 +12,36 @@ from .errors import BadPosition, IllegalMove
 from .the_crown_board import (
     BLACK_HOME,
     BLACK_KINGDOM,
-    BRANCHES,
     CROWN,
     INDEX,
     NAMES,
     NEIGHBOURS,
-    RAYS,
     ROWS,
     SIZE,
     WHITE_HOME,
     WHITE_KINGDOM,
     index_of,
 )
+from .the_crown_movegen import (
+    BLACK,
+    EMPTY,
+    HOME,
+    LEAVE,
+    OTHER,
+    OWN,
+    PIECES,
+    WHITE,
+    attacked,
+    finished,
+    legal_moves,
+    make,
+    perft,
+    pseudo_moves,
+)
 
-WHITE, BLACK = "w", "b"
-EMPTY = "."
-LEAVE = -1
-RawMove = tuple[int, int]
-
-#: per side: (Prince, Knight, Soldier) letters, home cell, kingdom membership by cell
-PIECES = {WHITE: ("P", "K", "S"), BLACK: ("p", "k", "s")}
-OWN = {WHITE: "PKS", BLACK: "pks"}
-HOME = {WHITE: WHITE_HOME, BLACK: BLACK_HOME}
-IN_KINGDOM = {
-    WHITE: tuple(c in WHITE_KINGDOM for c in range(SIZE)),
-    BLACK: tuple(c in BLACK_KINGDOM for c in range(SIZE)),
-}
-OTHER = {WHITE: BLACK, BLACK: WHITE}
 MAX_COUNT = {"P": 1, "K": 2, "S": 3}
 _TOKEN = re.compile(r"^([pksPKS])([a-g]\d{1,2})$")
 _MOVE = re.compile(r"^([a-g]\d{1,2})(?:[-x]?([a-g]\d{1,2})|(\+\+))$")
-
-
-def attacked(board: str, target: int, by: str) -> bool:
-    """Whether side `by` attacks `target`: look outward along its rays for the first piece."""
-    _, knight, soldier = PIECES[by]
-    attackers = OWN[by]
-    kingdom = IN_KINGDOM[by]
-    for n, continuations in BRANCHES[target]:
-        piece = board[n]
-        if piece != EMPTY:
-            if piece in attackers:
-                return True
-            continue
-        for ray in continuations:
-            first = True
-            for x in ray:
-                piece = board[x]
-                if piece != EMPTY:
-                    if piece == knight or (first and piece == soldier and kingdom[x]):
-                        return True
-                    break
-                first = False
-    return False
-
-
-def pseudo_moves(board: str, side: str) -> list[RawMove]:
-    """Every move the pieces' movement allows, ignoring check and the one-Prince rule."""
-    prince, knight, _ = PIECES[side]
-    own = OWN[side]
-    kingdom = IN_KINGDOM[side]
-    out: list[RawMove] = []
-    for c, piece in enumerate(board):
-        if piece == EMPTY or piece not in own:
-            continue
-        if piece == prince or (piece != knight and not kingdom[c]):
-            out += [(c, n) for n in NEIGHBOURS[c] if board[n] not in own]
-            continue
-        slide = piece == knight
-        for n, continuations in BRANCHES[c]:
-            x = board[n]
-            if x in own:
-                continue
-            out.append((c, n))
-            if x != EMPTY:
-                continue
-            for ray in continuations:
-                for y in ray if slide else ray[:1]:
-                    z = board[y]
-                    if z == EMPTY:
-                        out.append((c, y))
-                        continue
-                    if z not in own:
-                        out.append((c, y))
-                    break
-    return out
-
-
-def make(board: str, move: RawMove, side: str) -> str:
-    """The board after a raw move (a Soldier reaching its home cell becomes a Prince)."""
-    src, dst = move
-    cells = list(board)
-    if dst == LEAVE:
-        cells[src] = EMPTY
-        return "".join(cells)
-    piece = cells[src]
-    prince, _, soldier = PIECES[side]
-    cells[dst] = prince if piece == soldier and dst == HOME[side] else piece
-    cells[src] = EMPTY
-    return "".join(cells)
-
-
-def pinned(board: str, prince: int, side: str) -> int:
-    """Mask of own pieces that alone stand between the Prince and an enemy attacker on a ray."""
-    own = OWN[side]
-    _, knight, soldier = PIECES[OTHER[side]]
-    kingdom = IN_KINGDOM[OTHER[side]]
-    mask = 0
-    for ray in RAYS[prince]:
-        shield = -1
-        for k, x in enumerate(ray):
-            piece = board[x]
-            if piece == EMPTY:
-                continue
-            if shield < 0:
-                if piece not in own:
-                    break
-                shield = k
-                continue
-            if piece == knight or (shield == 0 and k == 1 and piece == soldier and kingdom[x]):
-                mask |= 1 << ray[shield]
-            break
-    return mask
-
-
-def legal_moves(board: str, side: str) -> list[RawMove]:
-    """Legal moves of a position that is not finished; [leave] when checkmated."""
-    prince_char, _, soldier = PIECES[side]
-    enemy = OTHER[side]
-    home = HOME[side]
-    prince = board.find(prince_char)
-    out: list[RawMove] = []
-    if prince < 0:
-        for move in pseudo_moves(board, side):
-            src, dst = move
-            if (
-                dst == home
-                and board[src] == soldier
-                and attacked(make(board, move, side), dst, enemy)
-            ):
-                continue
-            out.append(move)
-        return out
-    in_check = attacked(board, prince, enemy)
-    shields = pinned(board, prince, side)
-    for move in pseudo_moves(board, side):
-        src, dst = move
-        if src == prince:
-            if attacked(make(board, move, side), dst, enemy):
-                continue
-        elif dst == home and board[src] == soldier:
-            continue  # a second Prince is never allowed
-        elif (in_check or shields >> src & 1) and attacked(make(board, move, side), prince, enemy):
-            continue
-        out.append(move)
-    if not out and in_check:
-        return [(prince, LEAVE)]
-    return out
-
-
-def finished(board: str) -> bool:
-    """Crowning, annihilation or no Princes: the position has no moves at all."""
-    return (
-        board[CROWN] in "Pp"
-        or not any(p in board for p in "PKS")
-        or not any(p in board for p in "pks")
-        or ("P" not in board and "p" not in board)
-    )
-
-
-def perft(board: str, side: str, depth: int) -> int:
-    """Leaf count of exactly `depth` >= 1 plies; finished positions have no moves."""
-    if finished(board):
-        return 0
-    moves = legal_moves(board, side)
-    if depth == 1:
-        return len(moves)
-    enemy = OTHER[side]
-    return sum(perft(make(board, move, side), enemy, depth - 1) for move in moves)
 
 
 @dataclass(frozen=True, slots=True)

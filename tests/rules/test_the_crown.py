@@ -6,7 +6,7 @@ import pytest
 
 from rules import BadPosition, GameRecord, IllegalMove, Outcome, check_text, get_game
 from rules import Termination as T
-from rules.the_crown import TheCrownPosition, pseudo_moves
+from rules.the_crown import TheCrownPosition
 from rules.the_crown_board import (
     BLACK_KINGDOM,
     INDEX,
@@ -18,6 +18,7 @@ from rules.the_crown_board import (
     WHITE_KINGDOM,
     mirror,
 )
+from rules.the_crown_movegen import pseudo_moves
 from tests import crown_naive
 from tests.gamekit import move_texts, sample_positions
 
