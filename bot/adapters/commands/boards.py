@@ -36,10 +36,15 @@ class Context:
 
 
 async def render_png(
-    match: MatchView, record: GameRecord, *, show_last: bool, viewer: str | None
+    match: MatchView,
+    record: GameRecord,
+    *,
+    show_last: bool,
+    viewer: str | None,
+    size: int | None = None,
 ) -> bytes:
     """The board seen from `viewer`'s side, with the last move if asked (rendered off the
-    event loop)."""
+    event loop), at `size` (None: the game's own)."""
     last = show_last and bool(record.moves)
     return await workers.run(
         board_png,
@@ -49,7 +54,12 @@ async def render_png(
         before=record.positions[-2] if last else None,
         perspective=viewer,
         outcome=match.outcome,
+        size=size,
     )
+
+
+#: a turn notice's board, in pixels: small, for a DM
+NOTICE_SIZE = 280
 
 
 def match_buttons(match: MatchView, *, after_move: bool = False) -> tuple[Button, ...]:
@@ -119,12 +129,8 @@ class Boards:
         if user is None:
             return None
         record = await self.service.replay(match.id)
-        last = bool(record.moves)
-        png = await workers.run(
-            board_png, match.game_id, record.position, size=280,
-            last_move=record.moves[-1] if last else None,
-            before=record.positions[-2] if last else None, perspective=match.side_of(user),
-        )  # fmt: skip
+        viewer = match.side_of(user)
+        png = await render_png(match, record, show_last=True, viewer=viewer, size=NOTICE_SIZE)
         text = self.words.turn_notice(match, news)
         files = (Attachment(f"{match.game_id}-{match.id}-{match.ply}-small.png", png),)
         return Notice(user, match.id, Message(text, files=files))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from bot.adapters.commands.boards import Boards, Context
 from bot.adapters.commands.registry import COMMANDS, MATCH, Option, about_a_game, command
@@ -23,20 +24,28 @@ PAGE_CODE = 100_000
 GAME_IDS = list(GAMES)
 
 
-def _clamp(page: int, items: int) -> tuple[int, int]:
-    """(the page, clamped to those there are, and how many pages there are)."""
+@dataclass(frozen=True)
+class Page:
+    """Which page of a list is shown: its number (clamped to the pages there are), what the
+    title adds (' — page 2 of 3', or nothing for one page), and Previous / Next."""
+
+    number: int
+    suffix: str
+    buttons: tuple[Button, ...]
+
+
+def paged(asked: int, items: int, action: str, code: Callable[[int], int] = int) -> Page:
+    """The page `asked` of `items` lines, PAGE a page; `code` turns a page number into its
+    button's number."""
     pages = max(1, math.ceil(items / PAGE))
-    return max(0, min(page, pages - 1)), pages
-
-
-def _pager(action: str, page: int, pages: int, number: Callable[[int], int]) -> tuple[Button, ...]:
-    """Previous / Next buttons, where there is a page to go to."""
+    page = max(0, min(asked, pages - 1))
     buttons = []
     if page > 0:
-        buttons.append(Button("Previous", action, number(page - 1)))
+        buttons.append(Button("Previous", action, code(page - 1)))
     if page < pages - 1:
-        buttons.append(Button("Next", action, number(page + 1)))
-    return tuple(buttons)
+        buttons.append(Button("Next", action, code(page + 1)))
+    suffix = f" — page {page + 1} of {pages}" if pages > 1 else ""
+    return Page(page, suffix, tuple(buttons))
 
 
 def moves_counted(plies: int) -> str:
@@ -96,14 +105,11 @@ class LookupCommands(Boards):
         listed = await self.service.games_everywhere(ctx.user_id)
         if not listed:
             return Message("You have no game in progress. Start one with /challenge.")
-        page, pages = _clamp(page, len(listed))
+        at = paged(page, len(listed), "mygamespage")
         mine = sum(1 for item in listed if item.match.user_to_move == ctx.user_id)
-        title = f"Your games: {counted(len(listed), 'game')}, your move in {mine}" + (
-            f" — page {page + 1} of {pages}" if pages > 1 else ""
-        )
-        shown = listed[page * PAGE : (page + 1) * PAGE]
-        buttons = _pager("mygamespage", page, pages, lambda n: n)
-        return Message(self.words.my_games(shown, ctx.user_id), title=title, buttons=buttons)
+        title = f"Your games: {counted(len(listed), 'game')}, your move in {mine}{at.suffix}"
+        shown = listed[at.number * PAGE : (at.number + 1) * PAGE]
+        return Message(self.words.my_games(shown, ctx.user_id), title=title, buttons=at.buttons)
 
     @command("games", "List the games in progress in this channel.")
     async def games(self, ctx: Context) -> Response:
@@ -117,11 +123,10 @@ class LookupCommands(Boards):
         matches = await self.service.games_here(ctx.guild_id, ctx.channel_id)
         if not matches:
             return Message("No game is in progress in this channel. Start one with /challenge.")
-        page, pages = _clamp(page, len(matches))
-        views = matches[page * PAGE : (page + 1) * PAGE]
-        title = "Games in progress" + (f" — page {page + 1} of {pages}" if pages > 1 else "")
-        buttons = _pager("gamespage", page, pages, lambda n: n)
-        return Message(self.words.games_here(views), title=title, buttons=buttons)
+        at = paged(page, len(matches), "gamespage")
+        views = matches[at.number * PAGE : (at.number + 1) * PAGE]
+        title = f"Games in progress{at.suffix}"
+        return Message(self.words.games_here(views), title=title, buttons=at.buttons)
 
     @command(
         "history",
@@ -177,17 +182,13 @@ class LookupCommands(Boards):
         rank, total = await standings.place(ctx.guild_id, game_id, ctx.user_id)
         if not total:
             return Message(f"Nobody has finished a rated {name} game here yet.")
-        page, pages = _clamp(page, total)
-        rows = await standings.leaderboard(ctx.guild_id, game_id, PAGE, page * PAGE)
+        code = GAME_IDS.index(game_id) * PAGE_CODE
+        at = paged(page, total, "lbpage", lambda n: code + n)
+        rows = await standings.leaderboard(ctx.guild_id, game_id, PAGE, at.number * PAGE)
         text = self.words.leaderboard(rows)
         if rank is not None and not any(r.user_id == ctx.user_id for r in rows):
             text += f"\nYour place: #{rank} of {total}."
-        title = f"{name} leaderboard (W-D-L)" + (
-            f" — page {page + 1} of {pages}" if pages > 1 else ""
-        )
-        code = GAME_IDS.index(game_id) * PAGE_CODE
-        buttons = _pager("lbpage", page, pages, lambda n: code + n)
-        return Message(text, title=title, buttons=buttons)
+        return Message(text, title=f"{name} leaderboard (W-D-L){at.suffix}", buttons=at.buttons)
 
     @command(
         "stats",
