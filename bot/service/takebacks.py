@@ -34,7 +34,7 @@ class Takebacks:
             if view.ply < back:
                 raise Refusal("You have no move to take back in this game yet.")
             if view.computer_level is not None:
-                done = await self._undo(db, row, game, back, actor.user_id)
+                done = await self._undo(db, row, view, game, back, actor.user_id)
                 return TakebackResult(done, taken_back=back)
             asker = row["takeback_by"]
             if asker == actor.user_id:
@@ -55,26 +55,29 @@ class Takebacks:
                 raise Refusal("There is no takeback request from your opponent to answer.")
             if not accept:
                 await self.shared.matches.set(db, row["id"], takeback_by=None, takeback_ply=None)
-                return TakebackResult(MatchView.of(row), taken_back=0, declined=True)
-            view = MatchView.of(row)
-            back = plies_back(view, view.side_of(asker) or "")
-            done = await self._undo(db, row, game, back, asker)
-        return TakebackResult(done, taken_back=back)
+            else:
+                view = MatchView.of(row)
+                back = plies_back(view, view.side_of(asker) or "")
+                done = await self._undo(db, row, view, game, back, asker)
+                return TakebackResult(done, taken_back=back)
+        # declined: the match as the answer left it (no request, so no answer buttons)
+        return TakebackResult(await self.shared.find.match(row["id"]), 0, declined=True)
 
     async def _undo(
-        self, db: Tx, row: Row, game: Game[Any, Any], back: int, asker: int
+        self, db: Tx, row: Row, view: MatchView, game: Game[Any, Any], back: int, asker: int
     ) -> MatchView:
-        """Return the match to `back` plies ago, inside the caller's transaction."""
+        """Return the match to `back` plies ago, inside the caller's transaction; the player
+        then to move has a full time per move (from the end of their vacation, if on one)."""
         shared = self.shared
         played = (await shared.records.record(row)).moves
         kept = [game.format_move(m) for m in played[: len(played) - back]]
         record = GameRecord.replay(game, kept, game.decode(row["start_position"]))
         now = shared.settings.clock()
-        view = MatchView.of(row)
+        to_move = game.side_to_move(record.position)
+        away = await self.play.vacations.away_until(view.players[to_move])
         undone = await shared.matches.undo(
             db, row["id"], to_ply=len(kept), position=game.encode(record.position),
-            deadline=next_deadline(view, game.side_to_move(record.position), now),
-            asked_by=asker, now=now,
+            deadline=next_deadline(view, to_move, now, away), asked_by=asker, now=now,
         )  # fmt: skip
         shared.records.keep(row["id"], len(kept), record)
         after = MatchView.of(undone, tuple(kept))

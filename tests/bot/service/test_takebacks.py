@@ -52,6 +52,7 @@ async def test_a_declined_takeback_changes_nothing_but_the_request(service: Matc
     await service.takebacks.ask(by(ALICE))
     declined = await service.takebacks.answer(by(BOB), False)
     assert declined.declined and declined.match.ply == 1
+    assert declined.match.takeback_by is None  # its board offers no answer any more
     assert (await service.match(declined.match.id)).takeback_by is None
     await service.takebacks.ask(by(ALICE))  # she may ask again
 
