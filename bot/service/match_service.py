@@ -32,7 +32,8 @@ MAX_LISTED = 200
 
 
 class MatchService:
-    """challenges, play, deadlines and standings over one store and clock."""
+    """The service's parts (challenges, play, deadlines, computer games, takebacks, turn
+    notices, vacations, standings) over one store and clock, and the door to them."""
 
     def __init__(self, store: Store, **options: Unpack[ServiceOptions]) -> None:
         self.shared = Shared(store, **options)
