@@ -1,14 +1,17 @@
 """`python -m ai move GAME [--position TEXT] [--level N] [--seconds S] [--seed N]`,
-`python -m ai levels` and `python -m ai solve three-musketeers [--position TEXT] [--seconds S]`."""
+`python -m ai levels`, `python -m ai solve three-musketeers [--position TEXT] [--seconds S]`
+and `python -m ai analyse GAME MOVE... [--position TEXT] [--nodes N]`."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
-from rules import GAMES, RulesError, counted
+from rules import GAMES, Game, RulesError, counted
 
 from . import LEVELS, think
+from .analysis import PLURALS, analyse
 from .levels import OTHER_GAMES, UNBOUNDED
 
 
@@ -26,7 +29,14 @@ def main(argv: list[str] | None = None) -> int:
     solve.add_argument("game", choices=["three-musketeers"])
     solve.add_argument("--position", help="position text (default: the start)")
     solve.add_argument("--seconds", type=float, default=3.0, help="exact search time (3 s)")
+    analyse = commands.add_parser("analyse", help="review a game: each move judged")
+    analyse.add_argument("game", choices=sorted(GAMES))
+    analyse.add_argument("moves", nargs="+", metavar="MOVE")
+    analyse.add_argument("--position", help="the position the game started from")
+    analyse.add_argument("--nodes", type=int, help="positions searched a position")
     args = parser.parse_args(argv)
+    if args.command == "analyse":
+        return _analyse(GAMES[args.game], args.moves, args.position, args.nodes)
     if args.command == "solve":
         return _solve(args.position, args.seconds)
     if args.command == "levels":
@@ -87,4 +97,29 @@ def _solve(text: str | None, seconds: float) -> int:
     print(f"proof: {verdict.proof}")
     for move, value in verdict.moves:
         print(f"{game.format_move(move):7} {value}")
+    return 0
+
+
+def _analyse(game: Game[Any, Any], moves: list[str], text: str | None, nodes: int | None) -> int:
+    """One line a ply (ply, move, judgement, the mover's score and chance, the best move),
+    then each side's accuracy and counts."""
+    try:
+        start = game.decode(text) if text else game.initial_position()
+        review = analyse(game.id, moves, start, nodes)
+    except RulesError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    for judged in review.moves:
+        print(
+            f"{judged.ply:3} {judged.move:9} {judged.mark or '-':2} "
+            f"{judged.before:6.1%} -> {judged.after:6.1%}  best {judged.best}"
+        )
+    for side in game.sides:
+        if side in review.accuracy:
+            counts = ", ".join(
+                counted(n, word, PLURALS[word]) for word, n in review.counts(side).items()
+            )
+            print(f"{game.side_name(side)}: accuracy {review.accuracy[side]:.0f}%, {counts}")
+    if review.turned is not None:
+        print(f"the game turned at ply {review.turned}")
     return 0

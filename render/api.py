@@ -52,11 +52,14 @@ def board_image(
     size: int | None = None,
     outcome: Outcome | None = None,
     caption: str = "",
+    played: Any = None,
+    better: Any = None,
 ) -> Image.Image:
     """The board as a palette image, with `last_move` (played in the position `before`)
     highlighted. Positions and moves may be engine objects or their texts; `outcome`
     overrides the position's own result (history draws, resignations); `caption` opens
-    the status line."""
+    the status line. A review's board draws `played` (a move in `position`) as a red
+    arrow and `better` as a green one."""
     game = get_game(game_id)
     drawing = _drawing(game_id)
     position = game.decode(position) if isinstance(position, str) else position
@@ -71,7 +74,10 @@ def board_image(
             last_move = game.parse_move(before, last_move)
     flipped = drawing.flip_for is not None and perspective == drawing.flip_for
     outcome = outcome if outcome is not None else game.outcome(position)
-    scene = drawing.scene(game, position, last_move, before, flipped, outcome, caption)
+    arrows = tuple(
+        game.parse_move(position, m) if isinstance(m, str) else m for m in (played, better)
+    )
+    scene = drawing.scene(game, position, last_move, before, flipped, outcome, caption, arrows)
     return drawing.shape.render(
         scene, size or drawing.default_size, list(drawing.painters.values())
     )

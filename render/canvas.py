@@ -14,12 +14,14 @@ from PIL import Image, ImageDraw
 from .sprites import Painter, sprite
 from .theme import (
     BACKGROUND,
+    BETTER_ARROW,
     CAPTURED,
     CHECK,
     CHECK_MIX,
     LAST_MOVE,
     LAST_MOVE_MIX,
     PATH_LINE,
+    PLAYED_ARROW,
     RGB,
     START,
     STATUS_BAR,
@@ -47,6 +49,9 @@ class Scene:
     jumped: tuple[int, ...] = ()  # cells the last move leapt over, their piece unchanged
     checked: tuple[int, ...] = ()  # a piece in check: its cell red, ringed
     winning: tuple[int, ...] = ()  # the line of pieces that won: joined and ringed
+    #: a review's arrows over the board: the cells of the move played and of a better one
+    played: tuple[int, ...] = ()
+    better: tuple[int, ...] = ()
     flipped: bool = False
 
 
@@ -158,9 +163,9 @@ class Shape(ABC):
             sample.paste(swatch, (0, base.height))
             draw = ImageDraw.Draw(sample)
             for i, colour in enumerate(INKS):
-                draw.rectangle((i * 8, 0, i * 8 + 7, 7), fill=colour)
+                draw.rectangle((i * 32, 0, i * 32 + 31, 31), fill=colour)
             sample.paste(
-                status_strip("Black to move · White wins", base.width, layout.strip), (0, 8)
+                status_strip("Black to move · White wins", base.width, layout.strip), (0, 32)
             )
             self._palettes[size] = sample.quantize(256, method=Image.Quantize.MEDIANCUT)
         return self._palettes[size]
@@ -204,6 +209,10 @@ class Shape(ABC):
             for cell in cells:
                 x, y = self.centre(cell, size, flipped)
                 ring(draw, x, y, half * 1.02, colour, line, dashed=dashed)
+        for cells, colour in ((scene.played, PLAYED_ARROW), (scene.better, BETTER_ARROW)):
+            if len(cells) > 1:
+                points = [self.centre(c, size, flipped) for c in cells]
+                arrow(draw, points, colour, max(3, layout.piece // 7))
         strip = status_strip(scene.status, layout.width, layout.strip)
         image.paste(strip, (0, layout.height - layout.strip))
         return image.quantize(palette=self.palette(size, painters), dither=Image.Dither.NONE)
@@ -223,7 +232,24 @@ FILLS: tuple[tuple[RGB, float], ...] = (
     ((0, 0, 0), 0.0), (LAST_MOVE, LAST_MOVE_MIX), (CHECK, CHECK_MIX), (WIN, WIN_MIX),
 )  # fmt: skip
 #: every other colour a picture draws with
-INKS = (CAPTURED, PATH_LINE, START, WIN_RING, STATUS_BAR, STATUS_TEXT)
+INKS = (
+    CAPTURED, PATH_LINE, START, WIN_RING, STATUS_BAR, STATUS_TEXT, PLAYED_ARROW, BETTER_ARROW,
+)  # fmt: skip
+
+
+def arrow(draw: ImageDraw.ImageDraw, points: Sequence[Point], colour: RGB, width: int) -> None:
+    """A line through `points` ending in an arrowhead on the last."""
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    length = math.dist((x0, y0), (x1, y1)) or 1
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    head = width * 2.2
+    base = (x1 - ux * head, y1 - uy * head)
+    draw.line([*points[:-1], base], fill=colour, width=width, joint="curve")
+    wing = (-uy * head * 0.7, ux * head * 0.7)
+    draw.polygon(
+        [(x1, y1), (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])],
+        fill=colour,
+    )
 
 
 def ring(

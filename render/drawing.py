@@ -41,9 +41,11 @@ class Drawing:
         flipped: bool,
         outcome: Outcome | None,
         caption: str = "",
+        arrows: tuple[Any, Any] = (None, None),
     ) -> Scene:
         """What to draw: `move` (played in `before`) led to `position`; `caption` opens
-        the status line."""
+        the status line; `arrows`: a move played in `position` and a better one (a review's
+        board), drawn as arrows."""
         pieces = {self.cell_of(c): self.painters[p] for c, p in game.pieces(position).items()}
         cells: dict[str, tuple[int, ...]] = {}
         if move is not None and before is not None:
@@ -57,6 +59,9 @@ class Drawing:
         if checked is not None:
             cells["checked"] = (self.cell_of(checked),)
         cells["winning"] = tuple(map(self.cell_of, game.winning_cells(position)))
+        for name, shown in zip(("played", "better"), arrows, strict=True):
+            if shown is not None:
+                cells[name] = tuple(map(self.cell_of, game.move_cells(shown)))
         status = status_text(game, position, outcome)
         if outcome is None:
             status = " · ".join([status, *self.extras(game, position)])

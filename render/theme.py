@@ -23,6 +23,8 @@ WIN_MIX = 0.45
 WIN_RING: RGB = (250, 250, 250)  # round each piece of that line
 PATH_LINE: RGB = (240, 190, 40)
 GOLD: RGB = (232, 184, 48)
+PLAYED_ARROW: RGB = (226, 64, 56)  # a review's board: the move played, a mistake
+BETTER_ARROW: RGB = (60, 190, 90)  # and the move the computer would have played
 GOLD_DARK: RGB = (150, 108, 20)
 
 

@@ -100,9 +100,9 @@ def _ranked(position: Any, values: dict[Any, int]) -> tuple[tuple[Any, Value], .
     return tuple((m, Value.of(values[m])) for m in sorted(values, key=lambda m: -sign * values[m]))
 
 
-def solve(position: Any, seconds: float = 3.0) -> Verdict:
+def solve(position: Any, seconds: float = 3.0, nodes: int | None = None) -> Verdict:
     """The position's value: from the stored strategy if it proves it, else by exact search
-    within `seconds`; Verdict(None) if neither can tell."""
+    within `seconds` and `nodes` positions; Verdict(None) if neither can tell."""
     proven = _strategy_value(position)
     if proven is not None and GAME.outcome(position) is not None:
         return Verdict(Value.of(proven), (), "the game is over")
@@ -115,7 +115,7 @@ def solve(position: Any, seconds: float = 3.0) -> Verdict:
         if known and max(known.values()) > 0:
             # off the strategy, a move that leads back onto it: every Musketeer reply meets it
             return Verdict(Value.of(max(known.values())), _ranked(position, known), REJOINED)
-    exact = Exact(seconds)
+    exact = Exact(seconds, nodes)
     values: dict[Any, int] = {}
     try:
         for move in moves:

@@ -41,11 +41,13 @@ def cells(mask: int) -> Iterator[int]:
 
 
 class Exact:
-    """Values by search, each position's remembered; OutOfTime once `seconds` have passed."""
+    """Values by search, each position's remembered; OutOfTime once `seconds` have passed
+    or more than `nodes` positions were searched."""
 
-    def __init__(self, seconds: float) -> None:
+    def __init__(self, seconds: float, nodes: int | None = None) -> None:
         self.known: dict[tuple[int, int, bool], int] = {}
         self.nodes = 0
+        self._most = nodes or 1 << 62
         self._deadline = time.perf_counter() + seconds
 
     def value(self, musketeers: int, enemies: int, musketeers_move: bool) -> int:
@@ -55,7 +57,9 @@ class Exact:
         if found is not None:
             return found
         self.nodes += 1
-        if not self.nodes & 1023 and time.perf_counter() > self._deadline:
+        if self.nodes > self._most or (
+            not self.nodes & 1023 and time.perf_counter() > self._deadline
+        ):
             raise OutOfTime()
         best: int | None = None
         if musketeers in LINED:

@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
+from typing import TypeVar
 
 from ai import choose_move
 from bot.errors import Refusal
@@ -20,6 +21,7 @@ from bot.runtime.fair_share import FairShare
 from bot.service.match_service import MatchService
 from bot.service.views import MoveResult, Turn
 
+T = TypeVar("T")
 log = logging.getLogger("bot.computer")
 #: what the adapter does with each move the computer played: show the board
 Announce = Callable[[MoveResult], Awaitable[None]]
@@ -109,11 +111,16 @@ class ComputerPlayer:
         think = partial(
             choose_move, turn.game_id, turn.position, level=turn.level, history=turn.history
         )
-        async with self.share.slot(turn.player_id):
+        return await self.work(turn.player_id, think)
+
+    async def work(self, who: int, job: Callable[[], T], *, background: bool = False) -> T:
+        """Run `job` in a worker for `who`, in their fair share of the workers (a
+        `background` job, such as a review's, after every other job waiting)."""
+        async with self.share.slot(who, background=background):
             pool = self.executor()
             try:
-                return await asyncio.get_running_loop().run_in_executor(pool, think)
+                return await asyncio.get_running_loop().run_in_executor(pool, job)
             except BrokenProcessPool:
                 workers.discard(pool)
-                self._executor = None  # a worker died: the next turn starts a fresh pool
+                self._executor = None  # a worker died: the next job starts a fresh pool
                 raise

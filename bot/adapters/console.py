@@ -24,7 +24,7 @@ from bot.adapters.replies import Button, Message, Notice, Response, private
 from bot.runtime.app import App
 from bot.runtime.config import Settings
 from bot.service.match_service import MatchService
-from bot.service.views import MatchView, MoveResult
+from bot.service.views import Analysis, MatchView, MoveResult
 from rules import QUOTED, quoted
 
 GUILD = 1
@@ -241,6 +241,13 @@ class Console:
         if notice is not None:
             self.dm(notice)
 
+    async def reviewed(self, analysis: Analysis) -> None:
+        """A review's progress, or the review made: printed where the game was played."""
+        match = analysis.match
+        thread = self._thread(match)
+        message = await self.commands.review_message(analysis)
+        self.post(match.channel_id if thread is None else thread, message, note="edited")
+
     async def _know_threads(self, user_id: int) -> None:
         """Name the threads of a user's games from an earlier run, before a reply shows one."""
         if user_id in self.known:
@@ -316,10 +323,10 @@ async def run_console_at(database: str, out: Path, settings: Settings) -> None:
     app = await App.open(database, settings)
     try:
         console = Console(app.service, out, default_move_time=settings.default_move_time)
-        computer = await app.start_computer(console.computer_moved)
-        await computer.settle()
+        await app.start_computer(console.computer_moved, console.reviewed)
+        await app.settle()
         for text in sys.stdin:
             await console.line(text.rstrip("\n"))
-            await computer.settle()  # the computer answers before the next line is read
+            await app.settle()  # the computer answers before the next line is read
     finally:
         await app.close()

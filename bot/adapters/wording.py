@@ -5,6 +5,7 @@ display name) goes through `People.literal` so it is shown, never obeyed."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import zip_longest
 from typing import Protocol
 
 from bot.errors import Part, join_parts
@@ -271,12 +272,20 @@ class Wording:
             fields.append((game.name, text))
         return tuple(fields)
 
-    def history(self, match: MatchView, names: dict[int, str]) -> tuple[str, str]:
+    def history(
+        self, match: MatchView, names: dict[int, str], marks: Sequence[str] = ()
+    ) -> tuple[str, str]:
         """The move record as a file: (name, text). Checkers gets standard PDN (the tags,
         then the numbered moves and the result); the other games a heading, the result and
-        the numbered moves. `names`: the players' names as plain text."""
+        the numbered moves. `names`: the players' names as plain text; `marks`: a review's
+        judgement of each move ('?!', '?', '??' or ''), written after it."""
         game = get_game(match.game_id)
-        moves = _numbered(match.moves)
+        moves = _numbered(
+            tuple(
+                m + mark
+                for m, mark in zip_longest(match.moves, marks[: len(match.moves)], fillvalue="")
+            )
+        )
         if game.id == "checkers":
             tags = {
                 "Event": f"{game.name} #{match.id}",

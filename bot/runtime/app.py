@@ -7,6 +7,8 @@ import asyncio
 import contextlib
 from dataclasses import dataclass, field
 
+from bot.adapters.analyst import Analyst
+from bot.adapters.analyst import Report as ReportReview
 from bot.adapters.computer_player import Announce as AnnounceMove
 from bot.adapters.computer_player import ComputerPlayer
 from bot.runtime import workers
@@ -23,6 +25,7 @@ class App:
     service: MatchService
     sweeping: asyncio.Task[None] | None = field(default=None)
     computer: ComputerPlayer | None = field(default=None)
+    analyst: Analyst | None = field(default=None)
 
     @classmethod
     async def open(cls, database: str, settings: Settings) -> App:
@@ -51,15 +54,32 @@ class App:
         sweeper = Sweeper(self.service.deadlines, announce)
         self.sweeping = asyncio.create_task(sweeper.run(), name="sweeper")
 
-    async def start_computer(self, announce: AnnounceMove) -> ComputerPlayer:
-        """The computer player, already playing the games where it is to move."""
+    async def start_computer(
+        self, announce: AnnounceMove, report: ReportReview | None = None
+    ) -> ComputerPlayer:
+        """The computer player, already playing the games where it is to move; with
+        `report`, its reviews of games too, going on with those left unfinished."""
         self.computer = ComputerPlayer(self.service, announce)
         await self.computer.resume()
+        if report is not None:
+            self.analyst = Analyst(self.service, self.computer, report)
+            await self.analyst.resume()
         return self.computer
+
+    async def settle(self) -> None:
+        """Wait until the computer has played every turn it has and made every review
+        asked for (the console)."""
+        while self.computer is not None:
+            await self.computer.settle()
+            if self.analyst is None or not self.analyst.busy:
+                return
+            await self.analyst.settle()
 
     async def close(self) -> None:
         """Stop the computer and the sweeper (an open transaction is rolled back first),
         then close the database."""
+        if self.analyst is not None:
+            await self.analyst.close()
         if self.computer is not None:
             await self.computer.close()
         workers.shutdown()

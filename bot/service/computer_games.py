@@ -44,10 +44,10 @@ class ComputerGames:
         start = game.encode(game.initial_position())
         async with self.shared.store.transaction() as db:
             most = self.shared.settings.computer_games
-            if await self.shared.matches.against_computer(user_id) >= most:
+            if await self.shared.computer_jobs(user_id) >= most:
                 raise Refusal(
-                    f"You already have {counted(most, 'game')} against the computer in "
-                    "progress: finish or resign one before starting another."
+                    f"The computer already plays or reviews {counted(most, 'game')} of yours "
+                    "at once: finish or resign one before starting another."
                 )
             match_id = await self.shared.matches.insert(
                 db,

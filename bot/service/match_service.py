@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Unpack
 
 from bot.errors import Refusal
+from bot.service.analyses import Analyses
 from bot.service.challenges import Challenges
 from bot.service.computer_games import ComputerGames
 from bot.service.deadlines import Deadlines
@@ -33,7 +34,7 @@ MAX_LISTED = 200
 
 class MatchService:
     """The service's parts (challenges, play, deadlines, computer games, takebacks, turn
-    notices, vacations, standings) over one store and clock, and the door to them."""
+    notices, vacations, standings, reviews) over one store and clock, and the door to them."""
 
     def __init__(self, store: Store, **options: Unpack[ServiceOptions]) -> None:
         self.shared = Shared(store, **options)
@@ -45,6 +46,7 @@ class MatchService:
         self.computer = ComputerGames(self.shared, self.play)
         self.takebacks = Takebacks(self.shared, self.play)
         self.notices = Notices(self.shared)
+        self.analyses = Analyses(self.shared)
         #: where chat adapters showed challenges and boards (their message ids)
         self._shown = ShownMessages(store)
 
@@ -113,6 +115,10 @@ class MatchService:
     def on_computer_turn(self, listener: Callable[[int], None]) -> None:
         """Call `listener` with the id of each match where it becomes the computer's turn."""
         self.shared.turns.listeners.append(listener)
+
+    def on_analysis(self, listener: Callable[[int], None]) -> None:
+        """Call `listener` with the id of each match whose review is asked for."""
+        self.analyses.listeners.append(listener)
 
     # --- acting: what needs more than one part ---
     async def rematch(self, actor: Actor, match_id: int | None = None) -> Rematch:

@@ -136,15 +136,16 @@ class Play:
 
     async def finish(self, db: Tx, row: Row, outcome: Outcome) -> None:
         """Finish the match and rate it, inside the transaction that decided it."""
+        now = self.shared.settings.clock()
         values = {
             "status": MatchStatus.FINISHED,
             "winner_side": outcome.winner,
             "termination": outcome.termination.value,
             "termination_side": outcome.side,
-            "ended_at": self.shared.settings.clock(),
+            "ended_at": now,
         }
         await self.shared.matches.end(db, row["id"], values)
-        await self.standings.rate(db, row, outcome)
+        await self.standings.rate(db, row, outcome, now)
 
     async def abort(self, db: Tx, row: Row, reason: str, by: int | None = None) -> None:
         """End a match unrated, inside the transaction that decided it."""

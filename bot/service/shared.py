@@ -15,6 +15,7 @@ from bot.service.finding import Finder
 from bot.service.record_cache import RecordCache
 from bot.service.wakeups import ComputerTurns, MatchLocks, SweeperAlarm
 from bot.store import Store
+from bot.store.analysis_tables import AnalysisRows
 from bot.store.challenge_table import ChallengeRows
 from bot.store.match_table import MatchRows
 
@@ -64,3 +65,9 @@ class Shared:
         self.alarm = SweeperAlarm()
         self.turns = ComputerTurns()
         self.locks = MatchLocks()
+
+    async def computer_jobs(self, user_id: int) -> int:
+        """What the computer does for a person now: their games against it in progress and
+        the reviews they asked for that are being made (both count toward one limit)."""
+        games = await self.matches.against_computer(user_id)
+        return games + await AnalysisRows(self.store).running_of(user_id)

@@ -9,6 +9,7 @@ from bot.service.finding import pick_game
 from bot.service.ratings import Rating, rate
 from bot.service.views import GameStats, LeaderboardRow, MatchView, SideRecord
 from bot.store import Row, Store, Tx
+from bot.store.analysis_tables import RatingHistoryRows
 from bot.store.match_table import MatchRows
 from bot.store.standing_tables import RatingRows, UserRows
 from rules import GAMES, Outcome
@@ -25,11 +26,12 @@ class Standings:
         self.ratings = RatingRows(store)
         self.users = UserRows(store)
         self.matches = MatchRows(store)
+        self.history = RatingHistoryRows(store)
         self._names: dict[tuple[int, int], tuple[str, str]] = {}
 
-    async def rate(self, db: Tx, row: Row, outcome: Outcome) -> None:
-        """Both players' new Glicko-2 ratings and records, inside the transaction that
-        finishes the match. Games against the computer are not rated."""
+    async def rate(self, db: Tx, row: Row, outcome: Outcome, now: float) -> None:
+        """Both players' new Glicko-2 ratings and records, and their ratings' history, inside
+        the transaction that finishes the match. Games against the computer are not rated."""
         if row["computer_level"] is not None:
             return
         game = pick_game(row["game_id"])
@@ -40,6 +42,16 @@ class Standings:
         new_a, new_b = rate(held[first], held[second], score)
         await self.ratings.record(db, guild, game.id, first, new_a, score)
         await self.ratings.record(db, guild, game.id, second, new_b, 1.0 - score)
+        for user_id, new in ((first, new_a), (second, new_b)):
+            where, after = (guild, game.id), (new.rating, new.rd)
+            await self.history.add(db, row["id"], user_id, where, after, now)
+
+    async def rating_history(
+        self, guild_id: int, game_id: str, user_id: int
+    ) -> list[tuple[float, float]]:
+        """The player's (rating, deviation) after each rated game, oldest first."""
+        rows = await self.history.of(guild_id, pick_game(game_id).id, user_id)
+        return [(r["rating"], r["rd"]) for r in rows]
 
     # --- names ---
     async def remember(self, guild_id: int, user_id: int, here: str, everywhere: str) -> None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from ai.analysis import Review
 from bot.errors import Part, Person
 from bot.store import Row
 from rules import Outcome, Termination, get_game, reason_text, result_text
@@ -309,3 +310,19 @@ class Listing:
 
     match: MatchView
     board_at: tuple[int, int] | None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A match's review as it stands: who asked (None: nobody yet), how many of its
+    positions are read, and the judged review once every one is."""
+
+    match: MatchView
+    requested_by: int | None
+    done: int
+    total: int
+    review: Review | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.review is not None

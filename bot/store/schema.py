@@ -248,8 +248,46 @@ identify_slots = Table(
     Column("next_at", Real, nullable=False),
 )
 
+# revision 0018: a game's review, and each player's rating after every rated game
+analyses = Table(
+    "analyses",
+    metadata,
+    Column("match_id", Id, ForeignKey("matches.id"), primary_key=True),
+    Column("requested_by", Id, nullable=False),
+    Column("requested_at", Real, nullable=False),
+    Column("finished_at", Real),
+)
+
+#: one reading a position reviewed (ply 0: the start), written as each is made
+analysis_readings = Table(
+    "analysis_readings",
+    metadata,
+    Column("match_id", Id, ForeignKey("matches.id"), primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("score", Integer, nullable=False),
+    Column("best", Text, nullable=False),
+    Column("winner", Text),
+    Column("plies", Integer),
+    sqlite_with_rowid=False,
+)
+
+rating_history = Table(
+    "rating_history",
+    metadata,
+    Column("match_id", Id, ForeignKey("matches.id"), primary_key=True),
+    Column("user_id", Id, primary_key=True),
+    Column("guild_id", Id, nullable=False),
+    Column("game_id", Text, nullable=False),
+    Column("rating", Real, nullable=False),
+    Column("rd", Real, nullable=False),
+    Column("rated_at", Real, nullable=False),
+    Index("rating_history_by_player", "guild_id", "game_id", "user_id", "rated_at"),
+    sqlite_with_rowid=False,
+)
+
 #: every table, parents before children (the order copy-db fills them in)
 TABLES = (
     users, member_names, matches, challenges, moves, undone_moves, ratings, announcements,
-    shown_messages, identify_slots, turn_notices, notices_sent, vacations,
+    shown_messages, identify_slots, turn_notices, notices_sent, vacations, analyses,
+    analysis_readings, rating_history,
 )  # fmt: skip

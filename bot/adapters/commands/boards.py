@@ -63,11 +63,16 @@ NOTICE_SIZE = 280
 
 
 def match_buttons(match: MatchView, *, after_move: bool = False) -> tuple[Button, ...]:
-    """Rematch on a finished game; on one in play, the answers to a takeback asked for, or
-    to a draw offered, or the offer; Take back on the board of a move just played; and
-    Resign."""
+    """Rematch and Analyse on a finished game; on one in play, the answers to a takeback
+    asked for, or to a draw offered, or the offer; Take back on the board of a move just
+    played; and Resign."""
     if not match.active:
-        return (Button("Rematch", "rematch", match.id, "primary"),) if match.ply else ()
+        if not match.ply:
+            return ()
+        return (
+            Button("Rematch", "rematch", match.id, "primary"),
+            Button("Analyse", "analyse", match.id),
+        )
     offer: tuple[Button, ...]
     if match.takeback_by is not None:
         offer = (

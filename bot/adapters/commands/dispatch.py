@@ -11,11 +11,12 @@ from bot.adapters.commands.boards import Context
 from bot.adapters.commands.lookups import LookupCommands
 from bot.adapters.commands.playing import PlayingCommands
 from bot.adapters.commands.registry import BY_NAME, COMMANDS, Someone, check_options
+from bot.adapters.commands.reviews import ReviewCommands
 from bot.adapters.replies import BUTTON_PREFIX, Message, Notice, Response, private
 from bot.adapters.wording import People
 from bot.errors import Refusal
 from bot.service.match_service import MatchService
-from bot.service.views import MoveResult, SweepEvent, SweepKind
+from bot.service.views import Analysis, MoveResult, SweepEvent, SweepKind
 
 _NUMBER = re.compile(r"[0-9]{1,20}")
 Handler = Callable[..., Awaitable[Response]]
@@ -37,8 +38,9 @@ class Commands:
         self.playing.default_move_time = default_move_time
         self.playing.computer_id = computer_id
         self.lookups = LookupCommands(service, people)
+        self.reviews = ReviewCommands(service, people)
         p = self.playing
-        groups = (self.playing, self.lookups)
+        groups = (self.playing, self.lookups, self.reviews)
         #: each command's handler, bound to the group whose method it is
         self.handlers: dict[str, Handler] = {
             spec.name: next(
@@ -58,7 +60,7 @@ class Commands:
             "gamespage": (self.lookups.games_page, "page"),
             "mygamespage": (self.lookups.my_games_page, "page"),
             "takeback": (p.takeback_button, "match"), "tbyes": (p.takeback_yes, "match"),
-            "tbno": (p.takeback_no, "match"),
+            "tbno": (p.takeback_no, "match"), "analyse": (self.reviews.analyse_button, "match"),
         }  # fmt: skip
 
     async def run(self, command: str, ctx: Context, **options: Any) -> Response:
@@ -121,6 +123,10 @@ class Commands:
 
     async def thread_gone(self, thread_id: int) -> list[tuple[int, Message]]:
         return await self.lookups.thread_gone(thread_id)
+
+    async def review_message(self, analysis: Analysis) -> Message:
+        """A review's progress, or the review made (it replaces the last in place)."""
+        return await self.reviews.review_message(analysis)
 
     async def computer_moved(self, result: MoveResult) -> Message:
         return await self.playing.moved(result)

@@ -142,7 +142,9 @@ class LookupCommands(Boards):
             u: await self.service.standings.known_name(ctx.guild_id, u) or f"player {u}"
             for u in view.players.values()
         }
-        filename, text = self.words.history(view, names)
+        review = (await self.service.analyses.analysis(view.id)).review
+        marks = [j.mark for j in review.moves] if review is not None else []
+        filename, text = self.words.history(view, names, marks)
         room = min(ctx.upload_limit, REQUEST_LIMIT - len(text.encode()) - UPLOAD_MARGIN)
         files = [Attachment(filename, text.encode())]
         note = ""

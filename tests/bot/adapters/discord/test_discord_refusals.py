@@ -195,7 +195,7 @@ async def test_a_rematch_taken_up_edits_the_first_request(discord_bot: DiscordHa
     resigned = await bot.click(
         BOB, one(await bot.command(BOB, "resign", thread), "ephemeral"), "Yes, resign"
     )
-    assert one(resigned, "post").labels == ["Rematch"]
+    assert one(resigned, "post").labels == ["Rematch", "Analyse"]
     asked = one(await bot.command(ALICE, "rematch", thread), "reply")
     assert asked.labels == ["Accept", "Decline", "Cancel"]
     sent = await bot.command(BOB, "rematch", thread)

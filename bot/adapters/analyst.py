@@ -1,0 +1,104 @@
+"""The computer reviewing finished games: when a review is asked for, each position of the
+game is read in the computer player's workers (never on the event loop), as background
+jobs that wait behind every move to be thought of, several at once where workers are free.
+Each reading is stored as it is made; progress is shown at each quarter and the review when
+it is done. After a restart it goes on with the reviews left unfinished."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from functools import partial
+
+from ai.analysis import read
+from bot.adapters.computer_player import RETRY_SECONDS, ComputerPlayer
+from bot.service.analyses import Job
+from bot.service.match_service import MatchService
+from bot.service.views import Analysis
+
+log = logging.getLogger("bot.analyst")
+#: what the adapter does with a review's progress and with the review done: show it
+Report = Callable[[Analysis], Awaitable[None]]
+#: progress is shown each time this share more of the positions are read
+STEPS = 4
+
+
+class Analyst:
+    def __init__(self, service: MatchService, computer: ComputerPlayer, report: Report) -> None:
+        self.service = service
+        self.computer = computer
+        self.report = report
+        self._reviewing: dict[int, asyncio.Task[None]] = {}
+        service.on_analysis(self.kick)
+
+    def kick(self, match_id: int) -> None:
+        """A review was asked for: make it (once at a time a match)."""
+        if match_id in self._reviewing:
+            return
+        task = asyncio.get_running_loop().create_task(
+            self._review(match_id), name=f"review-{match_id}"
+        )
+        self._reviewing[match_id] = task
+        task.add_done_callback(lambda _: self._reviewing.pop(match_id, None))
+
+    async def resume(self) -> None:
+        """Go on with every review left unfinished (at start, after a restart)."""
+        for match_id in await self.service.analyses.unfinished():
+            self.kick(match_id)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._reviewing)
+
+    async def settle(self) -> None:
+        """Wait until every review under way is made (the console, tests)."""
+        while self._reviewing:
+            await asyncio.gather(*self._reviewing.values(), return_exceptions=True)
+
+    async def close(self) -> None:
+        for task in list(self._reviewing.values()):
+            task.cancel()
+        await asyncio.gather(*self._reviewing.values(), return_exceptions=True)
+
+    async def _review(self, match_id: int) -> None:
+        try:
+            job = await self.service.analyses.job(match_id)
+            if job is None:
+                return
+            await self._read_all(job)
+            analysis = await self.service.analyses.finish(match_id)
+        except Exception:
+            log.exception("the review of match #%s failed: trying again", match_id)
+            asyncio.get_running_loop().call_later(RETRY_SECONDS, self.kick, match_id)
+            return
+        await self._show(analysis)
+
+    async def _read_all(self, job: Job) -> None:
+        """Read the positions left, as many at once as there are workers."""
+        left = list(job.missing)
+        done = job.total - len(left)
+        shown = done * STEPS // job.total
+
+        async def reader() -> None:
+            nonlocal done, shown
+            while left:
+                ply, text = left.pop(0)
+                reading = await self.computer.work(
+                    job.requested_by, partial(read, job.game_id, text), background=True
+                )
+                await self.service.analyses.add(job.match_id, ply, reading)
+                done += 1
+                if done * STEPS // job.total > shown and done < job.total:
+                    shown = done * STEPS // job.total
+                    await self._show(await self.service.analyses.analysis(job.match_id))
+
+        async with asyncio.TaskGroup() as readers:  # one fails: the others stop too
+            for _ in range(self.computer.share.slots):
+                readers.create_task(reader())
+
+    async def _show(self, analysis: Analysis) -> None:
+        try:
+            await self.report(analysis)
+        except Exception:
+            log.exception("the review of match #%s could not be shown", analysis.match.id)

@@ -1,0 +1,122 @@
+"""The computer's review of a finished game: /analyse and the Analyse button ask for it; its
+post shows the progress, then the chart of the advantage, each player's accuracy and
+judged moves, and a board for each of the worst moves."""
+
+from __future__ import annotations
+
+from ai.analysis import PLURALS, Judged, Review
+from bot.adapters.commands.boards import Boards, Context
+from bot.adapters.commands.registry import MATCH, command
+from bot.adapters.replies import Attachment, Message, Response
+from bot.runtime import workers
+from bot.service.views import Analysis, MatchView
+from render import board_png
+from render.charts import advantage_png
+from rules import counted, get_game, numbered_move
+
+#: the worst moves a review shows a board of
+WORST_SHOWN = 3
+
+
+class ReviewCommands(Boards):
+    @command(
+        "analyse",
+        "The computer's review of a finished game: where it was won and lost, move by move.",
+        MATCH,
+        example="/analyse match:12",
+    )
+    async def analyse(self, ctx: Context, match: int | None = None) -> Response:
+        analysis = await self.service.analyses.request(ctx.actor, match)
+        return Response(reply=await self.review_message(analysis))
+
+    async def analyse_button(self, ctx: Context, match_id: int) -> Response:
+        """The Analyse button of a finished game's board."""
+        return await self.analyse(ctx, match_id)
+
+    async def review_message(self, analysis: Analysis) -> Message:
+        """The review as it stands: its progress, or the whole review once made; each one
+        replaces the last in place."""
+        match = analysis.match
+        game = get_game(match.game_id)
+        shows = f"review:{match.id}"
+        if analysis.review is None:
+            return Message(
+                f"The computer is reviewing **{game.name} #{match.id}**: "
+                f"{analysis.done} of {counted(analysis.total, 'position')} read…",
+                shows=shows,
+                in_place=True,
+            )
+        review = analysis.review
+        record = await self.service.replay(match.id)
+        names = " and ".join(self.words.people.user(u) for u in match.players.values())
+        chart = await workers.run(
+            advantage_png,
+            review.chances,
+            [(j.ply, j.mark) for j in review.moves if j.mark],
+            tuple(game.side_name(s) for s in game.sides),
+            f"{game.name} #{match.id}: {game.side_name(game.sides[0])}'s chance to win",
+        )
+        files = [Attachment(f"review-{match.id}.png", chart)]
+        for judged in review.worst(WORST_SHOWN):
+            png = await workers.run(
+                board_png, game.id, record.positions[judged.ply - 1], perspective=judged.side,
+                played=judged.move, better=judged.best,
+                caption=f"{numbered_move(judged.ply - 1, judged.move)}{judged.mark} · "
+                f"best {judged.best}",
+            )  # fmt: skip
+            files.append(Attachment(f"review-{match.id}-ply{judged.ply}.png", png))
+        lines = [
+            f"**Review of {game.name} #{match.id}** ({names}): {self.words.result(match)}.",
+            *self._players(match, review),
+            *self._worst(match, review),
+            f"The chart: {game.side_name(game.sides[0])}'s chance to win after each move, "
+            "dots on the judged ones. Red arrows: moves played; green: the computer's choice. "
+            "/history marks the moves ?!, ? and ??.",
+        ]
+        return Message("\n".join(lines), files=tuple(files), shows=shows, in_place=True)
+
+    def _players(self, match: MatchView, review: Review) -> list[str]:
+        game = get_game(match.game_id)
+        lines = []
+        for side, user in match.players.items():
+            if side not in review.accuracy:
+                continue
+            counts = review.counts(side)
+            judged = ", ".join(counted(n, word, PLURALS[word]) for word, n in counts.items())
+            lines.append(
+                f"{self.words.people.user(user)} ({game.side_name(side)}): accuracy "
+                f"{review.accuracy[side]:.0f}%, {judged}."
+            )
+        return lines
+
+    def _worst(self, match: MatchView, review: Review) -> list[str]:
+        game = get_game(match.game_id)
+        worst = review.worst(WORST_SHOWN)
+        lines = []
+        if worst:
+            lines.append("Worst moves: " + "; ".join(self._judged(game.id, j) for j in worst) + ".")
+        if review.turned is not None:
+            turn = review.moves[review.turned - 1]
+            lines.append(
+                f"The game turned at {numbered_move(turn.ply - 1, turn.move)}{turn.mark}: "
+                f"{_value(game.id, turn)} from there."
+            )
+        return lines
+
+    @staticmethod
+    def _judged(game_id: str, judged: Judged) -> str:
+        game = get_game(game_id)
+        shown = f"{numbered_move(judged.ply - 1, judged.move)}{judged.mark} (best {judged.best}: "
+        if judged.winner_after is not None and judged.winner_before != judged.winner_after:
+            return shown + f"{_value(game_id, judged)} from there)"
+        mover = game.side_name(judged.side)
+        return shown + f"{mover}'s chance {judged.before:.0%} → {judged.after:.0%})"
+
+
+def _value(game_id: str, judged: Judged) -> str:
+    """'the Musketeers win in 21 plies': the solved game's value after the move."""
+    game = get_game(game_id)
+    assert judged.winner_after is not None
+    verb = "win" if judged.winner_after in game.plural_sides else "wins"
+    plies = counted(judged.plies_after or 0, "ply", "plies")
+    return f"{game.side_name(judged.winner_after)} {verb} in {plies}"

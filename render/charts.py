@@ -1,0 +1,153 @@
+"""Line charts as small PNGs, drawn with Pillow: a game's advantage over its moves (the
+review's graph) and a player's rating over their rated games. Drawn at three times the size
+and scaled down, so lines and dots are smooth; saved with a palette, so a chart is a few KB."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from .theme import BACKGROUND, LABEL, RGB, STATUS_TEXT, font, mix
+
+#: drawn this many times larger, then scaled down (anti-aliasing)
+SUPERSAMPLE = 2
+WIDTH, HEIGHT = 720, 300
+LEFT, RIGHT, TOP, BOTTOM = 56, 16, 40, 34
+GRID: RGB = (70, 74, 84)
+FIRST_AREA: RGB = (226, 228, 232)  # the first side's share of the advantage graph
+SECOND_AREA: RGB = (24, 26, 30)
+CURVE: RGB = (120, 170, 255)
+BAND: RGB = (64, 84, 124)
+PEAK: RGB = (247, 212, 72)
+#: the judged moves' dots, by mark
+MARKS: dict[str, RGB] = {"?!": (236, 200, 60), "?": (240, 140, 40), "??": (226, 64, 56)}
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where values land on the chart: x from x0 to x1, y from y0 (bottom) to y1 (top)."""
+
+    x0: float
+    x1: float
+    y0: float
+    y1: float
+
+    def at(self, x: float, y: float) -> tuple[float, float]:
+        """The point's pixel on the large drawing."""
+        s = SUPERSAMPLE
+        span_x = (self.x1 - self.x0) or 1
+        span_y = (self.y1 - self.y0) or 1
+        px = LEFT + (x - self.x0) / span_x * (WIDTH - LEFT - RIGHT)
+        py = HEIGHT - BOTTOM - (y - self.y0) / span_y * (HEIGHT - TOP - BOTTOM)
+        return px * s, py * s
+
+
+def _canvas(title: str) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    s = SUPERSAMPLE
+    image = Image.new("RGB", (WIDTH * s, HEIGHT * s), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.text((LEFT * s, 12 * s), title, fill=STATUS_TEXT, font=font(15 * s))
+    return image, draw
+
+
+def _label(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, anchor: str) -> None:
+    draw.text(xy, text, fill=LABEL, font=font(11 * SUPERSAMPLE), anchor=anchor)
+
+
+def _x_ticks(draw: ImageDraw.ImageDraw, frame: Frame, step: int, name: str) -> None:
+    """Vertical grid lines every `step` along x, labelled below; `name` at the right end."""
+    s = SUPERSAMPLE
+    value = step
+    while value < frame.x1:
+        x, bottom = frame.at(value, frame.y0)
+        draw.line([(x, TOP * s), (x, bottom)], fill=GRID, width=s)
+        _label(draw, (x, bottom + 5 * s), str(value), "mt")
+        value += step
+    _label(draw, ((WIDTH - RIGHT) * s, (HEIGHT - 4) * s), name, "rd")
+
+
+def _tick_step(span: float, most: int = 8) -> int:
+    """A round step giving at most `most` ticks over `span`."""
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        if span / step <= most:
+            return step
+    return 2000
+
+
+def _png(image: Image.Image) -> bytes:
+    small = image.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    small.quantize(colors=96, method=Image.Quantize.FASTOCTREE).save(out, "PNG")
+    return out.getvalue()
+
+
+def advantage_png(
+    chances: Sequence[float],
+    marks: Sequence[tuple[int, str]],
+    sides: tuple[str, str],
+    title: str,
+) -> bytes:
+    """The first side's chance to win after each ply (`chances[0]`: the start), light above
+    the middle line for the first side and dark below for the second; `marks`: (ply, mark)
+    of the judged moves, dotted on the curve."""
+    image, draw = _canvas(title)
+    s = SUPERSAMPLE
+    plies = max(len(chances) - 1, 1)
+    frame = Frame(0, plies, 0.0, 1.0)
+    points = [frame.at(ply, chance) for ply, chance in enumerate(chances)]
+    left, middle = frame.at(0, 0.5)
+    right, _ = frame.at(plies, 0.5)
+    top, bottom = frame.at(0, 1.0)[1], frame.at(0, 0.0)[1]
+    draw.rectangle([left, top, right, bottom], fill=mix(BACKGROUND, SECOND_AREA, 0.5))
+    # the first side's area: between the curve and the bottom, over the dark
+    draw.polygon([(left, bottom), *points, (points[-1][0], bottom)], fill=FIRST_AREA)
+    draw.line([(left, middle), (right, middle)], fill=GRID, width=s)
+    _x_ticks(draw, frame, _tick_step(plies / 2) * 2, "ply")
+    draw.line(points, fill=CURVE, width=2 * s, joint="curve")
+    for ply, mark in marks:
+        if 0 <= ply < len(points) and mark in MARKS:
+            x, y = points[ply]
+            r = 5 * s
+            draw.ellipse([x - r, y - r, x + r, y + r], fill=MARKS[mark], outline=BACKGROUND)
+    _label(draw, ((LEFT - 6) * s, top), sides[0], "rt")
+    _label(draw, ((LEFT - 6) * s, bottom), sides[1], "rb")
+    _label(draw, ((LEFT - 6) * s, middle), "50%", "rm")
+    return _png(image)
+
+
+def rating_png(ratings: Sequence[tuple[float, float]], title: str) -> bytes:
+    """A rating after each rated game (`ratings`: (rating, deviation), oldest first), with
+    the deviation as a band either side, and the peak marked."""
+    image, draw = _canvas(title)
+    s = SUPERSAMPLE
+    values = [r for r, _ in ratings] or [1500.0]
+    low = min(r - d for r, d in ratings) if ratings else 1400.0
+    high = max(r + d for r, d in ratings) if ratings else 1600.0
+    step = _tick_step(high - low, 6)
+    frame = Frame(0, max(len(values) - 1, 1), low // step * step, (high // step + 1) * step)
+    value = frame.y0
+    while value <= frame.y1:
+        x, y = frame.at(0, value)
+        draw.line([(x, y), (frame.at(frame.x1, value)[0], y)], fill=GRID, width=s)
+        _label(draw, (x - 6 * s, y), f"{value:.0f}", "rm")
+        value += step
+    upper = [frame.at(i, r + d) for i, (r, d) in enumerate(ratings)]
+    lower = [frame.at(i, r - d) for i, (r, d) in enumerate(ratings)]
+    if len(ratings) > 1:
+        draw.polygon([*upper, *reversed(lower)], fill=BAND)
+        draw.line([frame.at(i, r) for i, r in enumerate(values)], fill=CURVE, width=2 * s)
+    _x_ticks(draw, frame, max(_tick_step(frame.x1), 1), "rated games")
+    peak = max(range(len(values)), key=lambda i: (values[i], i))
+    x, y = frame.at(peak, values[peak])
+    r = 6 * s
+    draw.ellipse([x - r, y - r, x + r, y + r], fill=PEAK, outline=BACKGROUND, width=s)
+    anchor = "rb" if peak > len(values) / 2 else "lb"
+    shift = -8 * s if anchor == "rb" else 8 * s
+    draw.text(
+        (x + shift, y - 6 * s), f"peak {values[peak]:.0f}", fill=PEAK, font=font(12 * s),
+        anchor=anchor,
+    )  # fmt: skip
+    return _png(image)
