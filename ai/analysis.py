@@ -9,6 +9,7 @@ blunder, and the review names the ply where the game turned for good."""
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,12 +23,12 @@ from .search import MATE, Search
 #: the score (100: one in the logit of the evaluation's fit) the chance curve divides by,
 #: fitted per game to searched self-play by bench/fit_win_chance.py: the side to move's
 #: chance to win is 1 / (1 + e^(-score / scale))
-SCALES = {"checkers": 67.0, "three-musketeers": 100.0, "three-crowns": 100.0, "the-crown": 100.0}
+SCALES = {"checkers": 67.0, "three-musketeers": 100.0, "three-crowns": 81.0, "the-crown": 139.0}
 #: the judgements, worst first: (the least chance given away, the mark, the word)
 JUDGEMENTS = ((0.15, "??", "blunder"), (0.10, "?", "mistake"), (0.05, "?!", "inaccuracy"))
 PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 #: the exact search's bound for a Three Musketeers position the stored strategy does not cover
-EXACT_NODES = 200_000
+EXACT_NODES = 1_000_000
 
 
 def budget(game_id: str) -> int:
@@ -47,10 +48,9 @@ class Reading:
     plies: int | None = None
 
 
-def read(
-    game_id: str, position: Any, history: Sequence[Any] = (), nodes: int | None = None
-) -> Reading:
-    """Read one position (an object or its text); `history`: the game's earlier positions."""
+def read(game_id: str, position: Any, nodes: int | None = None) -> Reading:
+    """Read one position (an object or its text) on its own: a repetition of the game's
+    earlier positions is not scored as a draw, so each reading is the position's alone."""
     game = get_game(game_id)
     if isinstance(position, str):
         position = game.decode(position)
@@ -63,9 +63,12 @@ def read(
     exact = _solved(game_id, position)
     if exact is not None:
         return exact
-    earlier = [game.decode(p) if isinstance(p, str) else p for p in history]
     search = Search(
-        game, evaluator(game), seconds=math.inf, max_nodes=nodes or budget(game_id), history=earlier
+        game,
+        evaluator(game),
+        seconds=math.inf,
+        max_nodes=nodes or budget(game_id),
+        rng=random.Random(0),  # the same reading every time
     )
     report = search.run(position, exact=len(game.legal_moves(position)) == 1)  # scored too
     return Reading(report.score, game.format_move(report.move))
@@ -247,5 +250,5 @@ def analyse(
     game = get_game(game_id)
     start = game.initial_position() if start is None else start
     every = positions(game_id, start, moves)
-    readings = [read(game_id, p, nodes=nodes) for p in every]
+    readings = [read(game_id, p, nodes) for p in every]
     return review(game_id, start, moves, readings)

@@ -14,8 +14,9 @@ from .theme import BACKGROUND, LABEL, RGB, STATUS_TEXT, font, mix
 
 #: drawn this many times larger, then scaled down (anti-aliasing)
 SUPERSAMPLE = 2
-WIDTH, HEIGHT = 720, 300
-LEFT, RIGHT, TOP, BOTTOM = 56, 16, 40, 34
+#: read on a phone at about 400 px wide: the labels stay 8 px tall or more there
+WIDTH, HEIGHT = 640, 300
+LEFT, RIGHT, TOP, BOTTOM = 62, 16, 44, 38
 GRID: RGB = (70, 74, 84)
 FIRST_AREA: RGB = (226, 228, 232)  # the first side's share of the advantage graph
 SECOND_AREA: RGB = (24, 26, 30)
@@ -49,12 +50,12 @@ def _canvas(title: str) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     s = SUPERSAMPLE
     image = Image.new("RGB", (WIDTH * s, HEIGHT * s), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((LEFT * s, 12 * s), title, fill=STATUS_TEXT, font=font(15 * s))
+    draw.text((LEFT * s, 12 * s), title, fill=STATUS_TEXT, font=font(20 * s))
     return image, draw
 
 
 def _label(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, anchor: str) -> None:
-    draw.text(xy, text, fill=LABEL, font=font(11 * SUPERSAMPLE), anchor=anchor)
+    draw.text(xy, text, fill=LABEL, font=font(15 * SUPERSAMPLE), anchor=anchor)
 
 
 def _x_ticks(draw: ImageDraw.ImageDraw, frame: Frame, step: int, name: str) -> None:
@@ -110,7 +111,7 @@ def advantage_png(
     for ply, mark in marks:
         if 0 <= ply < len(points) and mark in MARKS:
             x, y = points[ply]
-            r = 5 * s
+            r = 6 * s
             draw.ellipse([x - r, y - r, x + r, y + r], fill=MARKS[mark], outline=BACKGROUND)
     _label(draw, ((LEFT - 6) * s, top), sides[0], "rt")
     _label(draw, ((LEFT - 6) * s, bottom), sides[1], "rb")
@@ -127,27 +128,28 @@ def rating_png(ratings: Sequence[tuple[float, float]], title: str) -> bytes:
     low = min(r - d for r, d in ratings) if ratings else 1400.0
     high = max(r + d for r, d in ratings) if ratings else 1600.0
     step = _tick_step(high - low, 6)
-    frame = Frame(0, max(len(values) - 1, 1), low // step * step, (high // step + 1) * step)
+    # game n (from 1) at x = n
+    frame = Frame(1, max(len(values), 2), low // step * step, (high // step + 1) * step)
     value = frame.y0
     while value <= frame.y1:
-        x, y = frame.at(0, value)
+        x, y = frame.at(frame.x0, value)
         draw.line([(x, y), (frame.at(frame.x1, value)[0], y)], fill=GRID, width=s)
         _label(draw, (x - 6 * s, y), f"{value:.0f}", "rm")
         value += step
-    upper = [frame.at(i, r + d) for i, (r, d) in enumerate(ratings)]
-    lower = [frame.at(i, r - d) for i, (r, d) in enumerate(ratings)]
+    upper = [frame.at(n, r + d) for n, (r, d) in enumerate(ratings, 1)]
+    lower = [frame.at(n, r - d) for n, (r, d) in enumerate(ratings, 1)]
     if len(ratings) > 1:
         draw.polygon([*upper, *reversed(lower)], fill=BAND)
-        draw.line([frame.at(i, r) for i, r in enumerate(values)], fill=CURVE, width=2 * s)
+        draw.line([frame.at(n, r) for n, r in enumerate(values, 1)], fill=CURVE, width=2 * s)
     _x_ticks(draw, frame, max(_tick_step(frame.x1), 1), "rated games")
     peak = max(range(len(values)), key=lambda i: (values[i], i))
-    x, y = frame.at(peak, values[peak])
+    x, y = frame.at(peak + 1, values[peak])
     r = 6 * s
     draw.ellipse([x - r, y - r, x + r, y + r], fill=PEAK, outline=BACKGROUND, width=s)
     anchor = "rb" if peak > len(values) / 2 else "lb"
     shift = -8 * s if anchor == "rb" else 8 * s
     draw.text(
-        (x + shift, y - 6 * s), f"peak {values[peak]:.0f}", fill=PEAK, font=font(12 * s),
+        (x + shift, y - 6 * s), f"peak {values[peak]:.0f}", fill=PEAK, font=font(16 * s),
         anchor=anchor,
     )  # fmt: skip
     return _png(image)

@@ -29,7 +29,10 @@ def by(user: int) -> Actor:
     return Actor(GUILD, CHANNEL, user)
 
 
-TABLES = ("challenges", "matches", "moves", "undone_moves", "ratings", "users")
+TABLES = (
+    "challenges", "matches", "moves", "undone_moves", "ratings", "users", "analyses",
+    "analysis_readings", "rating_history", "puzzles", "puzzle_attempts",
+)  # fmt: skip
 
 
 class Clock:

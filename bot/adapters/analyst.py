@@ -2,16 +2,19 @@
 game is read in the computer player's workers (never on the event loop), as background
 jobs that wait behind every move to be thought of, several at once where workers are free.
 Each reading is stored as it is made; progress is shown at each quarter and the review when
-it is done. After a restart it goes on with the reviews left unfinished."""
+it is done; the missed wins that make puzzles are kept. After a restart it goes on with the
+reviews left unfinished."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from functools import partial
 
 from ai.analysis import read
+from ai.puzzles import CHECK_NODES, found_in
 from bot.adapters.computer_player import RETRY_SECONDS, ComputerPlayer
 from bot.service.analyses import Job
 from bot.service.match_service import MatchService
@@ -25,10 +28,19 @@ STEPS = 4
 
 
 class Analyst:
-    def __init__(self, service: MatchService, computer: ComputerPlayer, report: Report) -> None:
+    def __init__(
+        self,
+        service: MatchService,
+        computer: ComputerPlayer,
+        report: Report,
+        *,
+        nodes: int | None = None,
+    ) -> None:
         self.service = service
         self.computer = computer
         self.report = report
+        #: positions searched a position (None: the review's budget; tests use fewer)
+        self.nodes = nodes
         self._reviewing: dict[int, asyncio.Task[None]] = {}
         service.on_analysis(self.kick)
 
@@ -68,6 +80,7 @@ class Analyst:
                 return
             await self._read_all(job)
             analysis = await self.service.analyses.finish(match_id)
+            await self._find_puzzles(job, analysis)
         except Exception:
             log.exception("the review of match #%s failed: trying again", match_id)
             asyncio.get_running_loop().call_later(RETRY_SECONDS, self.kick, match_id)
@@ -75,27 +88,44 @@ class Analyst:
         await self._show(analysis)
 
     async def _read_all(self, job: Job) -> None:
-        """Read the positions left, as many at once as there are workers."""
+        """Read the positions left, as many at once as there are workers; show the
+        progress each time another quarter is read, in order."""
         left = list(job.missing)
         done = job.total - len(left)
         shown = done * STEPS // job.total
+        in_order = asyncio.Lock()
 
         async def reader() -> None:
             nonlocal done, shown
             while left:
                 ply, text = left.pop(0)
                 reading = await self.computer.work(
-                    job.requested_by, partial(read, job.game_id, text), background=True
+                    job.requested_by,
+                    partial(read, job.game_id, text, nodes=self.nodes),
+                    background=True,
                 )
                 await self.service.analyses.add(job.match_id, ply, reading)
                 done += 1
-                if done * STEPS // job.total > shown and done < job.total:
-                    shown = done * STEPS // job.total
-                    await self._show(await self.service.analyses.analysis(job.match_id))
+                step, count = done * STEPS // job.total, done
+                async with in_order:
+                    if shown < step and count < job.total:
+                        shown = step
+                        analysis = await self.service.analyses.analysis(job.match_id)
+                        await self._show(replace(analysis, done=count))
 
         async with asyncio.TaskGroup() as readers:  # one fails: the others stop too
             for _ in range(self.computer.share.slots):
                 readers.create_task(reader())
+
+    async def _find_puzzles(self, job: Job, analysis: Analysis) -> None:
+        """Keep the missed wins of the reviewed game that make puzzles (checked in a worker)."""
+        assert analysis.review is not None
+        record = await self.service.replay(job.match_id)
+        texts = [record.game.encode(p) for p in record.positions]
+        check = partial(found_in, job.game_id, texts, analysis.review, self.nodes or CHECK_NODES)
+        found = await self.computer.work(job.requested_by, check, background=True)
+        for ply, puzzle in found:
+            await self.service.puzzles.add(job.match_id, ply, puzzle)
 
     async def _show(self, analysis: Analysis) -> None:
         try:

@@ -19,6 +19,7 @@ from bot.service.computer_games import ComputerGames
 from bot.service.deadlines import Deadlines
 from bot.service.notices import Notices
 from bot.service.play import Play
+from bot.service.puzzles import Puzzles
 from bot.service.shared import Clock, ServiceOptions, Shared
 from bot.service.standings import Standings
 from bot.service.takebacks import Takebacks
@@ -34,7 +35,8 @@ MAX_LISTED = 200
 
 class MatchService:
     """The service's parts (challenges, play, deadlines, computer games, takebacks, turn
-    notices, vacations, standings, reviews) over one store and clock, and the door to them."""
+    notices, vacations, standings, reviews, puzzles) over one store and clock, and the door
+    to them."""
 
     def __init__(self, store: Store, **options: Unpack[ServiceOptions]) -> None:
         self.shared = Shared(store, **options)
@@ -47,6 +49,7 @@ class MatchService:
         self.takebacks = Takebacks(self.shared, self.play)
         self.notices = Notices(self.shared)
         self.analyses = Analyses(self.shared)
+        self.puzzles = Puzzles(self.shared)
         #: where chat adapters showed challenges and boards (their message ids)
         self._shown = ShownMessages(store)
 

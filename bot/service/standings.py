@@ -4,14 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.errors import CannotSave
+from bot.errors import CannotSave, Refusal
 from bot.service.finding import pick_game
 from bot.service.ratings import Rating, rate
-from bot.service.views import GameStats, LeaderboardRow, MatchView, SideRecord
+from bot.service.views import (
+    GameStats,
+    HeadToHead,
+    LeaderboardRow,
+    MatchView,
+    SeasonRow,
+    SideRecord,
+)
 from bot.store import Row, Store, Tx
 from bot.store.analysis_tables import RatingHistoryRows
 from bot.store.match_table import MatchRows
-from bot.store.standing_tables import RatingRows, UserRows
+from bot.store.standing_tables import RatingRows, ResultRows, UserRows
 from rules import GAMES, Outcome
 
 MAX_NAME = 64
@@ -27,6 +34,7 @@ class Standings:
         self.users = UserRows(store)
         self.matches = MatchRows(store)
         self.history = RatingHistoryRows(store)
+        self.results = ResultRows(store)
         self._names: dict[tuple[int, int], tuple[str, str]] = {}
 
     async def rate(self, db: Tx, row: Row, outcome: Outcome, now: float) -> None:
@@ -135,6 +143,48 @@ class Standings:
                 )
             )
         return out
+
+    async def versus(
+        self, guild_id: int, first: int, second: int, game_id: str | None = None, recent: int = 5
+    ) -> HeadToHead:
+        """Two people's record against each other here (the first one's wins), per game and
+        the first one's side, and their `recent` latest games."""
+        if first == second:
+            raise Refusal("Name two different players.")
+        game = None if game_id is None else pick_game(game_id).id
+        rows = await self.results.between(guild_id, first, second, game)
+        records: dict[str, dict[str, SideRecord]] = {}
+        for g in GAMES.values():
+            played = [r for r in rows if r["game_id"] == g.id]
+            if played:
+                records[g.id] = _record_by_side(g.sides, played, first)
+        views = tuple(MatchView.of(r) for r in rows[:recent])
+        return HeadToHead(first, second, records, views)
+
+    async def season(self, guild_id: int, game_id: str, since: float) -> list[SeasonRow]:
+        """The server's players of a game by points (a win 1, a draw ½) from the rated
+        games that ended since `since`; more points first, then fewer games, then id."""
+        game = pick_game(game_id)
+        tally: dict[int, list[int]] = {}
+        for row in await self.results.rated_since(guild_id, game.id, since):
+            for user, side in (
+                (row["first_user"], game.sides[0]),
+                (row["second_user"], game.sides[1]),
+            ):
+                counts = tally.setdefault(user, [0, 0, 0])
+                winner = row["winner_side"]
+                counts[1 if winner is None else 0 if winner == side else 2] += 1
+        order = sorted(tally, key=lambda u: (-(tally[u][0] + tally[u][1] / 2), sum(tally[u]), u))
+        return [
+            SeasonRow(
+                rank,
+                user,
+                await self.known_name(guild_id, user),
+                tally[user][0] + tally[user][1] / 2,
+                *tally[user],
+            )
+            for rank, user in enumerate(order, 1)
+        ]
 
 
 def _total(by_side: dict[str, SideRecord]) -> SideRecord:

@@ -230,6 +230,19 @@ class LeaderboardRow:
 
 
 @dataclass(frozen=True)
+class SeasonRow:
+    """A place on a season's leaderboard: points (a win 1, a draw ½) from its games."""
+
+    rank: int
+    user_id: int
+    name: str | None
+    points: float
+    wins: int
+    draws: int
+    losses: int
+
+
+@dataclass(frozen=True)
 class SideRecord:
     wins: int = 0
     draws: int = 0
@@ -247,6 +260,17 @@ class GameStats:
     by_side: dict[str, SideRecord]  # against people
     #: the record against the computer, by its level (unrated)
     against_computer: dict[int, SideRecord] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Two people's games against each other: the first one's record per game and side
+    (wins are the first one's), and their latest games."""
+
+    first: int
+    second: int
+    records: dict[str, dict[str, SideRecord]]
+    recent: tuple[MatchView, ...]
 
 
 @dataclass(frozen=True)

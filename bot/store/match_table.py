@@ -16,7 +16,8 @@ from bot.store.rows import Row
 
 #: a quarter of the time per move (at most an hour) before the deadline
 REMINDER_AT = "(deadline - CASE WHEN move_seconds < 14400 THEN move_seconds / 4.0 ELSE 3600.0 END)"
-_SELECT = f"SELECT *, {REMINDER_AT} AS remind_at FROM matches"
+#: every column of a match, and when its reminder falls due
+MATCH_SELECT = f"SELECT *, {REMINDER_AT} AS remind_at FROM matches"
 #: move `ply` logged if its match is active at ply - 1 and the deadline has not passed; on
 #: PostgreSQL the match row is held (FOR UPDATE) so a racing end or move waits, then sees it
 _APPEND = (
@@ -34,15 +35,15 @@ class MatchRows:
 
     # --- reading ---
     async def get(self, match_id: int) -> Row | None:
-        return await self.store.by_id(f"{_SELECT} WHERE id = ?", match_id)
+        return await self.store.by_id(f"{MATCH_SELECT} WHERE id = ?", match_id)
 
     async def in_thread(self, thread_id: int) -> Row | None:
-        return await self.store.one(f"{_SELECT} WHERE thread_id = ?", (thread_id,))
+        return await self.store.one(f"{MATCH_SELECT} WHERE thread_id = ?", (thread_id,))
 
     async def active_here(self, guild_id: int, channel_id: int) -> list[Row]:
         """Games in progress in a channel or its game threads."""
         return await self.store.all(  # one index each (a thread's id is unique on Discord)
-            f"{_SELECT} WHERE (guild_id = ? AND channel_id = ? AND status = 'active') "
+            f"{MATCH_SELECT} WHERE (guild_id = ? AND channel_id = ? AND status = 'active') "
             "OR (thread_id = ? AND status = 'active') ORDER BY id",
             (guild_id, channel_id, channel_id),
         )
@@ -52,7 +53,7 @@ class MatchRows:
     ) -> list[Row]:
         marks = ", ".join("?" for _ in statuses)
         return await self.store.all(
-            f"{_SELECT} WHERE guild_id = ? AND (first_user = ? OR second_user = ?) "
+            f"{MATCH_SELECT} WHERE guild_id = ? AND (first_user = ? OR second_user = ?) "
             f"AND status IN ({marks}) ORDER BY id DESC LIMIT ?",
             (guild_id, user_id, user_id, *statuses, limit),
         )
@@ -61,7 +62,7 @@ class MatchRows:
         """A person's games in progress on every server (first_user = ? OR second_user = ?:
         an index each)."""
         return await self.store.all(
-            f"{_SELECT} WHERE (first_user = ? OR second_user = ?) AND status = 'active' "
+            f"{MATCH_SELECT} WHERE (first_user = ? OR second_user = ?) AND status = 'active' "
             "ORDER BY id LIMIT ?",
             (user_id, user_id, limit),
         )
@@ -72,7 +73,7 @@ class MatchRows:
         """A user's finished games against people (or, with `computer`, the computer)."""
         against = "IS NOT NULL" if computer else "IS NULL"
         return await self.store.all(  # first_user = ? OR second_user = ?: an index each
-            f"{_SELECT} WHERE guild_id = ? AND game_id = ? AND status = 'finished' "
+            f"{MATCH_SELECT} WHERE guild_id = ? AND game_id = ? AND status = 'finished' "
             f"AND (first_user = ? OR second_user = ?) AND computer_level {against}",
             (guild_id, game_id, user_id, user_id),
         )

@@ -20,6 +20,7 @@ from sqlalchemy import (
     MetaData,
     Table,
     Text,
+    UniqueConstraint,
     text,
 )
 from sqlalchemy.types import TypeEngine
@@ -285,9 +286,42 @@ rating_history = Table(
     sqlite_with_rowid=False,
 )
 
+# revision 0019: puzzles from reviewed games, and each person's attempts
+puzzles = Table(
+    "puzzles",
+    metadata,
+    Column("id", Id, primary_key=True),
+    Column("guild_id", Id, nullable=False),
+    Column("game_id", Text, nullable=False),
+    Column("match_id", Id, ForeignKey("matches.id"), nullable=False),
+    Column("ply", Integer, nullable=False),
+    Column("position", Text, nullable=False),
+    Column("answer", Text, nullable=False),
+    Column("side", Text, nullable=False),
+    Column("goal", Text, nullable=False),
+    Column("created_at", Real, nullable=False),
+    UniqueConstraint("match_id", "ply", name="puzzles_once"),
+    Index("puzzles_by_server", "guild_id", "game_id", "id"),
+)
+
+puzzle_attempts = Table(
+    "puzzle_attempts",
+    metadata,
+    Column("puzzle_id", Id, ForeignKey("puzzles.id"), primary_key=True),
+    Column("user_id", Id, primary_key=True),
+    Column("guild_id", Id, nullable=False),
+    Column("shown_at", Real, nullable=False),
+    #: the first answer's: solved or failed (None: not answered yet)
+    Column("result", Text),
+    #: 1 once solved or its answer shown: no longer the one /solve answers
+    Column("closed", Integer, nullable=False, server_default="0"),
+    Index("puzzle_attempts_by_user", "user_id", "guild_id"),
+    sqlite_with_rowid=False,
+)
+
 #: every table, parents before children (the order copy-db fills them in)
 TABLES = (
     users, member_names, matches, challenges, moves, undone_moves, ratings, announcements,
     shown_messages, identify_slots, turn_notices, notices_sent, vacations, analyses,
-    analysis_readings, rating_history,
+    analysis_readings, rating_history, puzzles, puzzle_attempts,
 )  # fmt: skip

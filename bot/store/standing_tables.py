@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.store.connection import Store, Tx
+from bot.store.match_table import MATCH_SELECT
 from bot.store.rows import Row
 
 RESULT_COLUMNS = {1.0: "wins", 0.5: "draws", 0.0: "losses"}
@@ -128,3 +129,31 @@ class UserRows:
                 "ON CONFLICT(guild_id, user_id) DO UPDATE SET name = excluded.name",
                 (guild_id, user_id, here),
             )
+
+
+class ResultRows:
+    """Finished games read for records: between two players, and in a season."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def between(
+        self, guild_id: int, a: int, b: int, game_id: str | None, limit: int = 500
+    ) -> list[Row]:
+        """The finished games of two people against each other here, newest first."""
+        game = "" if game_id is None else "AND game_id = ? "
+        return await self.store.all(
+            f"{MATCH_SELECT} WHERE guild_id = ? AND status = 'finished' "
+            "AND ((first_user = ? AND second_user = ?) OR (first_user = ? AND second_user = ?)) "
+            f"{game}ORDER BY ended_at DESC, id DESC LIMIT ?",
+            (guild_id, a, b, b, a, *(() if game_id is None else (game_id,)), limit),
+        )
+
+    async def rated_since(self, guild_id: int, game_id: str, since: float) -> list[Row]:
+        """The rated games of a game here that ended at or after `since`."""
+        return await self.store.all(
+            "SELECT first_user, second_user, winner_side FROM matches WHERE guild_id = ? "
+            "AND game_id = ? AND status = 'finished' AND computer_level IS NULL "
+            "AND ended_at >= ?",
+            (guild_id, game_id, since),
+        )

@@ -10,8 +10,10 @@ from typing import Any
 from bot.adapters.commands.boards import Context
 from bot.adapters.commands.lookups import LookupCommands
 from bot.adapters.commands.playing import PlayingCommands
+from bot.adapters.commands.puzzles import PuzzleCommands
 from bot.adapters.commands.registry import BY_NAME, COMMANDS, Someone, check_options
 from bot.adapters.commands.reviews import ReviewCommands
+from bot.adapters.commands.standings import StandingCommands
 from bot.adapters.replies import BUTTON_PREFIX, Message, Notice, Response, private
 from bot.adapters.wording import People
 from bot.errors import Refusal
@@ -39,8 +41,10 @@ class Commands:
         self.playing.computer_id = computer_id
         self.lookups = LookupCommands(service, people)
         self.reviews = ReviewCommands(service, people)
+        self.standings = StandingCommands(service, people)
+        self.puzzles = PuzzleCommands(service, people)
         p = self.playing
-        groups = (self.playing, self.lookups, self.reviews)
+        groups = (self.playing, self.lookups, self.reviews, self.standings, self.puzzles)
         #: each command's handler, bound to the group whose method it is
         self.handlers: dict[str, Handler] = {
             spec.name: next(
@@ -56,11 +60,12 @@ class Commands:
             "cancel": (p.cancel, "challenge"), "resign": (p.resign, "match"),
             "resignyes": (p.resign_confirmed, "match"), "draw": (p.draw, "match"),
             "rematch": (p.rematch, "match"), "drawyes": (p.draw_yes, "match"),
-            "drawno": (p.draw_no, "match"), "lbpage": (self.lookups.leaderboard_page, "page"),
+            "drawno": (p.draw_no, "match"), "lbpage": (self.standings.leaderboard_page, "page"),
             "gamespage": (self.lookups.games_page, "page"),
             "mygamespage": (self.lookups.my_games_page, "page"),
             "takeback": (p.takeback_button, "match"), "tbyes": (p.takeback_yes, "match"),
             "tbno": (p.takeback_no, "match"), "analyse": (self.reviews.analyse_button, "match"),
+            "puzzleshow": (self.puzzles.show_me, "puzzle"),
         }  # fmt: skip
 
     async def run(self, command: str, ctx: Context, **options: Any) -> Response:

@@ -8,20 +8,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.adapters.commands.boards import Boards, Context
-from bot.adapters.commands.registry import COMMANDS, MATCH, Option, about_a_game, command
+from bot.adapters.commands.registry import COMMANDS, MATCH, about_a_game, command
 from bot.adapters.replies import Attachment, Button, Message, Response
 from bot.runtime import workers
 from bot.service import pick_game
 from bot.service.views import MatchView, SweepEvent, SweepKind
 from render import board_png, game_gif
 from render import legend as board_legend
-from rules import GAMES, RulesError, counted, get_game
+from rules import RulesError, counted, get_game
 
 #: lines a page of a list shows (a leaderboard, the channel's games)
 PAGE = 10
-#: a leaderboard button's number: the game's place in GAMES times this, plus the page
-PAGE_CODE = 100_000
-GAME_IDS = list(GAMES)
 
 
 @dataclass(frozen=True)
@@ -161,60 +158,6 @@ class LookupCommands(Boards):
             reply=Message(
                 f"**{game.name} #{view.id}**: {moves_counted(len(view.moves))}. {result}.{note}",
                 files=tuple(files),
-            )
-        )
-
-    @about_a_game("leaderboard", "The best players of a game on this server.")
-    async def leaderboard(self, ctx: Context, game: str) -> Response:
-        return Response(reply=await self._leaderboard_message(ctx, pick_game(game).id, 0))
-
-    async def leaderboard_page(self, ctx: Context, code: int) -> Response:
-        """A Previous / Next press: `code` is the game's place in GAMES and the page."""
-        index, page = divmod(code, PAGE_CODE)
-        if index >= len(GAME_IDS):
-            return Response(reply=Message("That button is no longer in use."), ephemeral=True)
-        message = await self._leaderboard_message(ctx, GAME_IDS[index], page)
-        return Response(edit_origin=message)
-
-    async def _leaderboard_message(self, ctx: Context, game_id: str, page: int) -> Message:
-        """A page of the server's leaderboard, with the reader's own place when it is not on
-        that page."""
-        standings = self.service.standings
-        name = pick_game(game_id).name
-        rank, total = await standings.place(ctx.guild_id, game_id, ctx.user_id)
-        if not total:
-            return Message(f"Nobody has finished a rated {name} game here yet.")
-        code = GAME_IDS.index(game_id) * PAGE_CODE
-        at = paged(page, total, "lbpage", lambda n: code + n)
-        rows = await standings.leaderboard(ctx.guild_id, game_id, PAGE, at.number * PAGE)
-        text = self.words.leaderboard(rows)
-        if rank is not None and not any(r.user_id == ctx.user_id for r in rows):
-            text += f"\nYour place: #{rank} of {total}."
-        return Message(text, title=f"{name} leaderboard (W-D-L){at.suffix}", buttons=at.buttons)
-
-    @command(
-        "stats",
-        "A player's rating and record in each game.",
-        Option("user", "user", "whose stats (default: yours)"),
-        Option("game", "game", "one game only"),
-    )
-    async def stats(
-        self, ctx: Context, user: int | None = None, game: str | None = None
-    ) -> Response:
-        who = user if user is not None else ctx.user_id
-        stats = await self.service.standings.stats(ctx.guild_id, who, game)
-        known = await self.service.standings.known_name(ctx.guild_id, who)
-        name = self.words.person(who, known)
-        if not stats:
-            return Response(reply=Message(f"{name} has no finished games here yet."))
-        rated = any(s.rating is not None for s in stats)
-        return Response(
-            reply=Message(
-                "Rating (± two deviations), then wins-draws-losses, in all and on each side."
-                if rated
-                else "Wins-draws-losses against the computer, by its level (unrated).",
-                title=f"Stats for {name}",
-                fields=self.words.stats(stats),
             )
         )
 

@@ -31,7 +31,7 @@ from bot.adapters.discord.posting import Posting
 from bot.adapters.replies import Response, private
 from bot.runtime.app import App
 from bot.runtime.config import Settings
-from bot.service.views import MoveResult, SweepEvent
+from bot.service.views import Analysis, MoveResult, SweepEvent
 
 log = logging.getLogger("bot")
 #: how long, when stopping, the commands under way may take to finish
@@ -90,7 +90,7 @@ class GameBot(discord.AutoShardedClient):
                 "has run (or set DEV_GUILD_ID to sync a test server at every start)"
             )
         self.app.start_sweeper(self.on_sweep)
-        await self.app.start_computer(self.on_computer_move)
+        await self.app.start_computer(self.on_computer_move, self.on_review)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Identify when Discord allows it across every process on the database: each
@@ -261,6 +261,11 @@ class GameBot(discord.AutoShardedClient):
         notice = await self.handlers.computer_notice(result)
         if notice is not None:
             await self.posting.send_notice(notice)
+
+    async def on_review(self, analysis: Analysis) -> None:
+        """A review's progress, or the review made: it replaces the post that showed it."""
+        message = await self.handlers.review_message(analysis)
+        await self.posting.post_in_match(analysis.match.id, (message,))
 
     async def on_sweep(self, event: SweepEvent) -> None:
         """Reminders, time-outs and lapsed challenges, announced where the game is. A failure

@@ -238,8 +238,8 @@ async def test_a_person_may_have_three_games_against_the_computer_at_once(
     await refused(
         service,
         service.computer.start(Actor(GUILD, CHANNEL + 1, ALICE), BOT, "the-crown", level=1),
-        "You already have 3 games against the computer in progress: finish or resign one "
-        "before starting another.",
+        "The computer already plays or reviews 3 games of yours at once: finish or resign "
+        "one before starting another.",
     )
     await service.play.resign(Actor(GUILD + 2, CHANNEL, ALICE), games[2].id)
     again = await service.computer.start(

@@ -118,7 +118,7 @@ async def test_a_whole_game_through_discord(discord_bot: DiscordHarness) -> None
     ]
     resigned = one(await bot.click(BOB, question, "Yes, resign"), "post")
     assert f"Game over. <@{ALICE[0]}> (Black) won (White resigned)" in resigned.text
-    assert resigned.labels == ["Rematch"]
+    assert resigned.labels == ["Rematch", "Analyse"]
 
     rematch = one(await bot.click(BOB, resigned, "Rematch"), "post")
     assert rematch.labels == ["Accept", "Decline", "Cancel"] and "plays Black" in rematch.text
@@ -660,3 +660,32 @@ async def test_a_vacation_answers_privately_and_the_next_board_shows_it(
     assert "Your clock stands still" in taken.text and re.search(r"again <t:\d+:R>", taken.text)
     board = one(await bot.command(ALICE, "move", thread, move="11-15"), "reply")
     assert re.search(rf"<@{BOB[0]}> is on vacation: their clock runs again <t:\d+:R>", board.text)
+
+
+async def test_the_analyse_button_posts_a_review_that_is_edited_when_made(
+    discord_bot: DiscordHarness,
+) -> None:
+    bot = discord_bot
+    _, thread = await start_game(bot)
+    await bot.command(ALICE, "move", thread, move="11-15")
+    await bot.command(BOB, "move", thread, move="22-18")
+    question = one(await bot.command(ALICE, "resign", thread), "ephemeral")
+    final = one(await bot.click(ALICE, question, "Yes, resign"), "post")
+    assert bot.bot.app is not None
+    analyst = bot.bot.app.analyst
+    assert analyst is not None
+    analyst.nodes = 2_000  # a quick review: a bound on positions, not on time
+    before = len(bot.fake.sent)
+    await bot.click(CAROL, final, "Analyse")  # anyone who watches may ask
+    await analyst.settle()
+    await bot.settle()
+    sent = bot.fake.sent[before:]
+    progress = one(sent, "post")
+    assert "The computer is reviewing **Checkers #1**: 0 of 3 positions read" in progress.text
+    edits = [s for s in sent if s.kind == "edit"]
+    assert edits and all(e.message_id == progress.message_id for e in edits)  # in place
+    made = edits[-1]
+    assert made.text.startswith("**Review of Checkers #1**") and "accuracy" in made.text
+    assert made.files[0] == "review-1.png"
+    again = one(await bot.command(BOB, "analyse", thread), "reply")  # made once, shown again
+    assert again.text == made.text and again.files == made.files
