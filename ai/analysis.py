@@ -157,6 +157,8 @@ class Review:
     #: that move changed it (None: unknown, or it never changed)
     turned: int | None = None
     accuracy: dict[str, float] = field(default_factory=dict)
+    #: what the computer saw in each position, the start first
+    readings: tuple[Reading, ...] = ()
 
     def counts(self, side: str) -> dict[str, int]:
         """The side's inaccuracies, mistakes and blunders, by word (in that order)."""
@@ -205,7 +207,9 @@ def review(game_id: str, start: Any, moves: Sequence[str], readings: Sequence[Re
         )
     last = win_chance(game_id, readings[-1].score)
     chances.append(last if game.side_to_move(position) == first else 1 - last)
-    return Review(game_id, tuple(judged), tuple(chances), _turned(judged), _accuracy(judged))
+    return Review(
+        game_id, tuple(judged), tuple(chances), _turned(judged), _accuracy(judged), tuple(readings)
+    )
 
 
 def _turned(judged: Sequence[Judged]) -> int | None:

@@ -101,17 +101,17 @@ def _solve(text: str | None, seconds: float) -> int:
 
 
 def _analyse(game: Game[Any, Any], moves: list[str], text: str | None, nodes: int | None) -> int:
-    """One line a ply (ply, move, judgement, the mover's score and chance, the best move),
-    then each side's accuracy and counts."""
+    """One line a ply (ply, move, judgement, the mover's score, their chance before and after
+    the move, the best move), then each side's accuracy and counts."""
     try:
         start = game.decode(text) if text else game.initial_position()
         review = analyse(game.id, moves, start, nodes)
     except RulesError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
-    for judged in review.moves:
+    for judged, reading in zip(review.moves, review.readings, strict=False):
         print(
-            f"{judged.ply:3} {judged.move:9} {judged.mark or '-':2} "
+            f"{judged.ply:3} {judged.move:9} {judged.mark or '-':2} {reading.score:+8d} "
             f"{judged.before:6.1%} -> {judged.after:6.1%}  best {judged.best}"
         )
     for side in game.sides:

@@ -1,4 +1,5 @@
-"""Render speed: median ms per board_png call for each game, PNG sizes, and a 200-move GIF."""
+"""Render speed: median ms per board_png call for each game, PNG sizes, a 200-move GIF, and
+the charts (a 100-ply review's advantage, 50 rated games' rating)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from render import board_png, game_gif
+from render.charts import advantage_png, rating_png
 from rules import GAMES, GameRecord
 
 CALLS = 200
@@ -57,5 +59,24 @@ def main() -> None:
         )
 
 
+def charts() -> None:
+    rng = random.Random(2)
+    chances = [min(1.0, max(0.0, 0.5 + rng.uniform(-0.4, 0.4))) for _ in range(101)]
+    marks = [(n, rng.choice(("?!", "?", "??"))) for n in range(3, 100, 9)]
+    ratings = [(1500 + rng.uniform(-200, 200), 350 * 0.95**n) for n in range(50)]
+    for name, draw in (
+        ("advantage chart", lambda: advantage_png(chances, marks, ("Black", "White"), "A review")),
+        ("rating chart", lambda: rating_png(ratings, "alice: Checkers rating")),
+    ):
+        draw()  # the fonts loaded once
+        times, png = [], b""
+        for _ in range(30):
+            start = time.perf_counter()
+            png = draw()
+            times.append((time.perf_counter() - start) * 1000)
+        print(f"{name:17} median {statistics.median(times):5.1f} ms  PNG {len(png) / 1024:4.1f} KB")
+
+
 if __name__ == "__main__":
     main()
+    charts()

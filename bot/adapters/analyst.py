@@ -1,9 +1,10 @@
 """The computer reviewing finished games: when a review is asked for, each position of the
 game is read in the computer player's workers (never on the event loop), as background
 jobs that wait behind every move to be thought of, several at once where workers are free.
-Each reading is stored as it is made; progress is shown at each quarter and the review when
-it is done; the missed wins that make puzzles are kept. After a restart it goes on with the
-reviews left unfinished."""
+Each reading is stored as it is made. One post shows the progress (at the start and each
+quarter), then the review, all from the one task that makes it, so they come in order; the
+missed wins that make puzzles are kept. After a restart it goes on with the reviews left
+unfinished."""
 
 from __future__ import annotations
 
@@ -78,6 +79,7 @@ class Analyst:
             job = await self.service.analyses.job(match_id)
             if job is None:
                 return
+            await self._show(await self.service.analyses.analysis(match_id))  # how far it is
             await self._read_all(job)
             analysis = await self.service.analyses.finish(match_id)
             await self._find_puzzles(job, analysis)

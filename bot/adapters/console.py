@@ -119,6 +119,7 @@ class Console:
         self.buttons: dict[int, list[tuple[int | None, list[Button]]]] = {}
         self.threads: dict[int, int] = {}  # match id -> thread channel id
         self.known: set[int] = set()  # users whose games' threads are named
+        self.shown: set[str] = set()  # what a review's post showed (later ones edit it)
         self.files = _last_number(out)  # a later run on the same folder numbers on
 
     # --- input ------------------------------------------------------------------------------
@@ -246,7 +247,10 @@ class Console:
         match = analysis.match
         thread = self._thread(match)
         message = await self.commands.review_message(analysis)
-        self.post(match.channel_id if thread is None else thread, message, note="edited")
+        edited = message.shows in self.shown
+        self.shown.add(message.shows or "")
+        where = match.channel_id if thread is None else thread
+        self.post(where, message, note="edited" if edited else None)
 
     async def _know_threads(self, user_id: int) -> None:
         """Name the threads of a user's games from an earlier run, before a reply shows one."""

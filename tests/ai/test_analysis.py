@@ -156,8 +156,14 @@ def test_the_command_line_prints_a_line_a_ply_and_the_accuracies(
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == len(moves) + 2
     assert lines[ply - 1].split()[:3] == [str(ply), moves[ply - 1], "??"]
+    assert int(lines[0].split()[3]) == found_score(game_id, moves)
     assert "best" in lines[0]
     assert lines[-2].startswith("Black: accuracy") and "blunder" in lines[-1] + lines[-2]
+
+
+def found_score(game_id: str, moves: list[str]) -> int:
+    """The score the review saw at the start, for the side to move."""
+    return analyse(game_id, moves[:1], nodes=NODES).readings[0].score
 
 
 def test_the_command_line_says_what_is_wrong_with_a_move(

@@ -27,7 +27,18 @@ class ReviewCommands(Boards):
     )
     async def analyse(self, ctx: Context, match: int | None = None) -> Response:
         analysis = await self.service.analyses.request(ctx.actor, match)
-        return Response(reply=await self.review_message(analysis))
+        if analysis.review is not None:
+            return Response(reply=await self.review_message(analysis))
+        # the review's own post shows its progress, where the game was played: one post,
+        # edited by the one task that makes the review, so no answer can overtake it
+        name = f"{get_game(analysis.match.game_id).name} #{analysis.match.id}"
+        return Response(
+            reply=Message(
+                f"The computer is reviewing **{name}**: the review appears where the game "
+                "was played, and shows how far it is as it goes."
+            ),
+            ephemeral=True,
+        )
 
     async def analyse_button(self, ctx: Context, match_id: int) -> Response:
         """The Analyse button of a finished game's board."""

@@ -74,9 +74,14 @@ async def test_a_review_is_shown_as_it_is_made_then_again_at_once(
     lines.clear()
     await console.line("#checkers-1 alice: [Analyse]")
     assert lines == [
-        "#checkers-1 bot: The computer is reviewing **Checkers #1**: 0 of 10 positions read…"
+        "#checkers-1 bot (to alice): The computer is reviewing **Checkers #1**: the review "
+        "appears where the game was played, and shows how far it is as it goes."
     ]
     await analyst.settle()
+    assert lines[1] == (
+        "#checkers-1 bot: The computer is reviewing **Checkers #1**: 0 of 10 positions read…"
+    )  # its own post, then edited
+    del lines[0]
     progress = [line for line in lines if "positions read" in line]
     counts = [int(line.split(": ")[2].split()[0]) for line in progress]
     # shown at each quarter (a reading that lands meanwhile counts too)

@@ -676,11 +676,13 @@ async def test_the_analyse_button_posts_a_review_that_is_edited_when_made(
     assert analyst is not None
     analyst.nodes = 2_000  # a quick review: a bound on positions, not on time
     before = len(bot.fake.sent)
-    await bot.click(CAROL, final, "Analyse")  # anyone who watches may ask
+    asked = await bot.click(CAROL, final, "Analyse")  # anyone who watches may ask
+    assert "the review appears where the game was played" in one(asked, "ephemeral").text
     await analyst.settle()
     await bot.settle()
     sent = bot.fake.sent[before:]
-    progress = one(sent, "post")
+    progress = one(sent, "post")  # one post, whatever Discord's delays: the review's own
+    assert progress.channel_id == thread
     assert "The computer is reviewing **Checkers #1**: 0 of 3 positions read" in progress.text
     edits = [s for s in sent if s.kind == "edit"]
     assert edits and all(e.message_id == progress.message_id for e in edits)  # in place
