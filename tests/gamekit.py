@@ -15,6 +15,15 @@ DATA = Path(__file__).parent / "data"
 #: every game the engine registers gets the shared contract tests
 GAME_IDS = sorted(GAMES)
 
+#: Checkers, level-2 self-play: at ply 47 Black had one winning move, 21-25, and played 4-8
+MISSED_WIN = [
+    "9-14", "23-18", "14x23", "27x18", "11-15", "18x11", "7x16", "24-19", "16x23", "26x19",
+    "10-15", "19x10", "6x15", "22-18", "15x22", "25x18", "2-6", "28-24", "6-10", "21-17",
+    "8-11", "18-14", "1-6", "14x7", "3x10", "32-28", "12-16", "31-26", "16-20", "24-19",
+    "6-9", "26-22", "9-14", "19-16", "14x21", "16x7", "5-9", "7-3", "10-14", "30-26",
+    "21-25", "22-17", "14x21", "29x22", "9-13", "3-7", "4-8",
+]  # fmt: skip
+
 
 @cache
 def vectors(game_id: str) -> list[dict[str, Any]]:

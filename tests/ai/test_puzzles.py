@@ -9,16 +9,9 @@ from ai import three_musketeers
 from ai.analysis import analyse, positions, read, win_chance
 from ai.puzzles import HOLDS, WINS, candidates, check, found_in
 from rules import get_game
+from tests.gamekit import MISSED_WIN
 
 NODES = 3_000
-#: level-2 self-play: at ply 47 Black had one winning move, 21-25, and played 4-8
-MISSED = [
-    "9-14", "23-18", "14x23", "27x18", "11-15", "18x11", "7x16", "24-19", "16x23", "26x19",
-    "10-15", "19x10", "6x15", "22-18", "15x22", "25x18", "2-6", "28-24", "6-10", "21-17",
-    "8-11", "18-14", "1-6", "14x7", "3x10", "32-28", "12-16", "31-26", "16-20", "24-19",
-    "6-9", "26-22", "9-14", "19-16", "14x21", "16x7", "5-9", "7-3", "10-14", "30-26",
-    "21-25", "22-17", "14x21", "29x22", "9-13", "3-7", "4-8",
-]  # fmt: skip
 CHECKERS_PUZZLE = "B:WK7,22,26,28:B4,13,20,21"
 #: the enemy to move: a2-a3 wins in 6 plies, every other move loses
 MUSKETEERS_PUZZLE = "2M2/M4/3E1/EE3/2M2 e"
@@ -26,10 +19,10 @@ MUSKETEERS_PUZZLE = "2M2/M4/3E1/EE3/2M2 e"
 
 def test_a_missed_win_becomes_a_puzzle() -> None:
     game = get_game("checkers")
-    review = analyse(game.id, MISSED, nodes=NODES)
+    review = analyse(game.id, MISSED_WIN, nodes=NODES)
     missed = candidates(review)
     assert [j.ply for j in missed] == [47] and missed[0].before >= WINS
-    every = positions(game.id, game.initial_position(), MISSED)
+    every = positions(game.id, game.initial_position(), MISSED_WIN)
     assert game.encode(every[46]) == CHECKERS_PUZZLE
     ((ply, puzzle),) = found_in(game.id, every, review, NODES)
     assert (ply, puzzle.answer, puzzle.side, puzzle.goal) == (47, "21-25", "b", "win")

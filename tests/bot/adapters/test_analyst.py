@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import io
-import multiprocessing
-from collections.abc import AsyncIterator, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import AsyncIterator
+from concurrent.futures import Executor
 from pathlib import Path
 
 import pytest
@@ -19,18 +18,11 @@ from bot.adapters.computer_player import ComputerPlayer
 from bot.adapters.console import Console
 from bot.service.match_service import MatchService
 from bot.service.views import Analysis, MoveResult
+from tests.gamekit import MISSED_WIN
 from tests.servicekit import ALICE, BOB, by, start_match
 
 #: positions searched a position: few, so a review takes a moment on any machine
 NODES = 3_000
-#: level-2 self-play: at ply 47 Black had one winning move, 21-25, and played 4-8
-MISSED = [
-    "9-14", "23-18", "14x23", "27x18", "11-15", "18x11", "7x16", "24-19", "16x23", "26x19",
-    "10-15", "19x10", "6x15", "22-18", "15x22", "25x18", "2-6", "28-24", "6-10", "21-17",
-    "8-11", "18-14", "1-6", "14x7", "3x10", "32-28", "12-16", "31-26", "16-20", "24-19",
-    "6-9", "26-22", "9-14", "19-16", "14x21", "16x7", "5-9", "7-3", "10-14", "30-26",
-    "21-25", "22-17", "14x21", "29x22", "9-13", "3-7", "4-8",
-]  # fmt: skip
 #: a short Checkers game in which Black throws it away at 4. 14-17 (ply 7)
 MOVES = ["9-14", "22-18", "5-9", "24-19", "11-16", "26-22", "14-17", "21x14x5", "16-20"]
 GAME = [
@@ -45,13 +37,6 @@ GAME = [
 ]
 
 
-@pytest.fixture(scope="module")
-def workers() -> Iterator[Executor]:
-    pool = ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn"))
-    yield pool
-    pool.shutdown()
-
-
 @pytest.fixture
 async def computer(service: MatchService, workers: Executor) -> AsyncIterator[ComputerPlayer]:
     async def announce(_: MoveResult) -> None:
@@ -62,12 +47,19 @@ async def computer(service: MatchService, workers: Executor) -> AsyncIterator[Co
     await player.close()
 
 
+def _console(
+    service: MatchService, computer: ComputerPlayer, tmp_path: Path
+) -> tuple[Console, Analyst, list[str]]:
+    """The console, a quick analyst that shows its reviews there, and the lines printed."""
+    lines: list[str] = []
+    console = Console(service, tmp_path / "out", lines.append)
+    return console, Analyst(service, computer, console.reviewed, nodes=NODES), lines
+
+
 async def test_a_review_is_shown_as_it_is_made_then_again_at_once(
     service: MatchService, computer: ComputerPlayer, tmp_path: Path
 ) -> None:
-    lines: list[str] = []
-    console = Console(service, tmp_path / "out", lines.append)
-    analyst = Analyst(service, computer, console.reviewed, nodes=NODES)
+    console, analyst, lines = _console(service, computer, tmp_path)
     for line in GAME:
         await console.line(line)
     assert lines[-1] == "#checkers-1 bot: [Rematch] [Analyse]"
@@ -152,12 +144,10 @@ async def test_a_review_whose_post_fails_is_still_made(
 async def test_a_missed_win_in_a_reviewed_game_becomes_a_puzzle_to_solve(
     service: MatchService, computer: ComputerPlayer, tmp_path: Path
 ) -> None:
-    lines: list[str] = []
-    console = Console(service, tmp_path / "out", lines.append)
-    analyst = Analyst(service, computer, console.reviewed, nodes=NODES)
+    console, analyst, lines = _console(service, computer, tmp_path)
     await console.line("alice: /challenge @bob checkers side:black")
     await console.line("bob: [Accept]")
-    for n, move in enumerate(MISSED):
+    for n, move in enumerate(MISSED_WIN):
         await console.line(f"#checkers-1 {'alice' if n % 2 == 0 else 'bob'}: /move {move}")
     await console.line("#checkers-1 bob: /resign")
     await console.line("#checkers-1 bob: [Yes, resign]")

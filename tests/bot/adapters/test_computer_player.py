@@ -4,12 +4,11 @@ timed out while it thinks, picked up after a restart, and refused what it cannot
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import os
 import random
 import signal
-from collections.abc import AsyncIterator, Callable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import Executor, Future
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -26,14 +25,6 @@ from tests.servicekit import Clock, by, refused, snapshot, swept
 
 GUILD, CHANNEL = 1, 10
 ALICE, BOB, BOT = 100, 101, 999
-
-
-@pytest.fixture(scope="module")
-def workers() -> Iterator[Executor]:
-    """Real worker processes (spawned, as in the bot), shared by this module's tests."""
-    pool = ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn"))
-    yield pool
-    pool.shutdown()
 
 
 @pytest.fixture
