@@ -33,7 +33,7 @@ test: install-test
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 	@echo "The Discord adapter's tests again, every request taking 0-300 ms as Discord's do:"
-	FAKE_DISCORD_LATENCY_MS=150 $(BIN)/python -m pytest tests/bot/adapters/discord/test_discord.py tests/bot/adapters/discord/test_discord_refusals.py
+	FAKE_DISCORD_LATENCY_MS=150 $(BIN)/python -m pytest tests/bot/adapters/discord/test_discord.py tests/bot/adapters/discord/test_discord_refusals.py tests/bot/adapters/discord/test_discord_tournaments.py
 
 # The fast tier, for feedback while working: lint, types, layers, and the tests that need
 # neither PostgreSQL nor a process of their own, nor seconds of CPU (tests/README.md).

@@ -57,6 +57,9 @@ def main(argv: list[str] | None = None) -> int:
     for sub in (run, sync, console, check, migrate):
         sub.add_argument("--db", help=where, default=argparse.SUPPRESS)
     console.add_argument("--out", default="out", help="folder for the pictures (default: out)")
+    console.add_argument(
+        "--moderators", default="", help="names who may manage messages (comma-separated)"
+    )
     parser.add_argument(
         "--env-file", default=".env", help="settings file to read (default: .env here)"
     )
@@ -100,7 +103,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "console":
         from bot.adapters.console import run_console_at
 
-        asyncio.run(run_console_at(database, Path(args.out), settings))
+        moderators = {name.strip().lstrip("@") for name in args.moderators.split(",") if name}
+        asyncio.run(run_console_at(database, Path(args.out), settings, moderators))
         return 0
     if not settings.discord_token:
         print(NO_TOKEN, file=sys.stderr)

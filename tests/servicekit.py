@@ -31,7 +31,8 @@ def by(user: int) -> Actor:
 
 TABLES = (
     "challenges", "matches", "moves", "undone_moves", "ratings", "users", "analyses",
-    "analysis_readings", "rating_history", "puzzles", "puzzle_attempts",
+    "analysis_readings", "rating_history", "puzzles", "puzzle_attempts", "tournaments",
+    "tournament_players", "tournament_games",
 )  # fmt: skip
 
 

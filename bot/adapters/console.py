@@ -12,7 +12,8 @@ import re
 import shlex
 import sys
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from bot.adapters.replies import Button, Message, Notice, Response, private
 from bot.runtime.app import App
 from bot.runtime.config import Settings
 from bot.service.match_service import MatchService
+from bot.service.tournaments import RoundNews
 from bot.service.views import Analysis, MatchView, MoveResult
 from rules import QUOTED, quoted
 
@@ -106,8 +108,10 @@ class Console:
         out: Path,
         write: Callable[[str], None] = print,
         default_move_time: str | None = None,
+        moderators: Iterable[str] = (),
     ) -> None:
         self.service = service
+        self.moderators = set(moderators)
         self.names = Names()
         #: `@bot` is the bot itself: challenged, it is the computer opponent
         self.commands = Commands(
@@ -140,7 +144,9 @@ class Console:
             return
         channel_name, user_name, action = m.groups()
         channel = self.names.channel_id(channel_name or DEFAULT_CHANNEL)
-        ctx = Context(GUILD, channel, self.names.user_id(user_name), user_name.lstrip("@"))
+        name = user_name.lstrip("@")
+        ctx = Context(GUILD, channel, self.names.user_id(user_name), name,
+                      moderator=name in self.moderators)  # fmt: skip
         await self._know_threads(ctx.user_id)
         if click := _CLICK.match(action):
             await self.click(ctx, click.group(1))
@@ -224,7 +230,7 @@ class Console:
                     continue  # a private reply: only its reader sees its buttons
                 for button in buttons:
                     if button.label.lower() == wanted:
-                        here = Context(ctx.guild_id, channel, ctx.user_id, ctx.user_name)
+                        here = replace(ctx, channel_id=channel)
                         response = await self.commands.click(here, button.custom_id)
                         if response.edit_origin is not None:
                             buttons[:] = list(response.edit_origin.buttons)
@@ -241,6 +247,15 @@ class Console:
         notice = await self.commands.computer_notice(result)
         if notice is not None:
             self.dm(notice)
+
+    async def round_started(self, news: RoundNews) -> None:
+        """A tournament's round: its announcement, then each game started in a thread."""
+        channel = news.tournament.channel_id
+        announcement, starts = await self.commands.round_posts(news)
+        self.post(channel, announcement)
+        here = Context(news.tournament.guild_id, channel, 0, COMPUTER)
+        for start in starts:
+            await self.show(here, start)
 
     async def reviewed(self, analysis: Analysis) -> None:
         """A review's progress, or the review made: printed where the game was played."""
@@ -322,12 +337,18 @@ class Console:
             self.write(f"{prefix} {line}")
 
 
-async def run_console_at(database: str, out: Path, settings: Settings) -> None:
-    """Read stdin to its end, printing what the bot would post."""
+async def run_console_at(
+    database: str, out: Path, settings: Settings, moderators: Iterable[str] = ()
+) -> None:
+    """Read stdin to its end, printing what the bot would post (`moderators`: the names who
+    may manage messages, as a server's moderators may)."""
     app = await App.open(database, settings)
     try:
-        console = Console(app.service, out, default_move_time=settings.default_move_time)
+        console = Console(
+            app.service, out, default_move_time=settings.default_move_time, moderators=moderators
+        )
         await app.start_computer(console.computer_moved, console.reviewed)
+        await app.start_director(console.round_started)
         await app.settle()
         for text in sys.stdin:
             await console.line(text.rstrip("\n"))

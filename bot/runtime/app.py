@@ -11,6 +11,8 @@ from bot.adapters.analyst import Analyst
 from bot.adapters.analyst import Report as ReportReview
 from bot.adapters.computer_player import Announce as AnnounceMove
 from bot.adapters.computer_player import ComputerPlayer
+from bot.adapters.director import Announce as AnnounceRound
+from bot.adapters.director import Director
 from bot.runtime import workers
 from bot.runtime.config import Settings
 from bot.service.match_service import MatchService
@@ -26,6 +28,7 @@ class App:
     sweeping: asyncio.Task[None] | None = field(default=None)
     computer: ComputerPlayer | None = field(default=None)
     analyst: Analyst | None = field(default=None)
+    director: Director | None = field(default=None)
 
     @classmethod
     async def open(cls, database: str, settings: Settings) -> App:
@@ -66,18 +69,30 @@ class App:
             await self.analyst.resume()
         return self.computer
 
+    async def start_director(self, announce: AnnounceRound) -> Director:
+        """The tournament director, already moving on the events under way here."""
+        self.director = Director(self.service, announce)
+        await self.director.resume()
+        return self.director
+
     async def settle(self) -> None:
         """Wait until the computer has played every turn it has and made every review
         asked for (the console)."""
         while self.computer is not None:
+            if self.director is not None:
+                await self.director.settle()
             await self.computer.settle()
-            if self.analyst is None or not self.analyst.busy:
+            busy = self.director is not None and self.director.busy
+            if not busy and (self.analyst is None or not self.analyst.busy):
                 return
-            await self.analyst.settle()
+            if self.analyst is not None:
+                await self.analyst.settle()
 
     async def close(self) -> None:
         """Stop the computer and the sweeper (an open transaction is rolled back first),
         then close the database."""
+        if self.director is not None:
+            await self.director.close()
         if self.analyst is not None:
             await self.analyst.close()
         if self.computer is not None:

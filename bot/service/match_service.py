@@ -23,6 +23,7 @@ from bot.service.puzzles import Puzzles
 from bot.service.shared import Clock, ServiceOptions, Shared
 from bot.service.standings import Standings
 from bot.service.takebacks import Takebacks
+from bot.service.tournaments import Tournaments
 from bot.service.vacations import Vacations
 from bot.service.views import Actor, Listing, MatchView, Rematch
 from bot.store import Store
@@ -35,8 +36,8 @@ MAX_LISTED = 200
 
 class MatchService:
     """The service's parts (challenges, play, deadlines, computer games, takebacks, turn
-    notices, vacations, standings, reviews, puzzles) over one store and clock, and the door
-    to them."""
+    notices, vacations, standings, reviews, puzzles, tournaments) over one store and clock,
+    and the door to them."""
 
     def __init__(self, store: Store, **options: Unpack[ServiceOptions]) -> None:
         self.shared = Shared(store, **options)
@@ -50,6 +51,7 @@ class MatchService:
         self.notices = Notices(self.shared)
         self.analyses = Analyses(self.shared)
         self.puzzles = Puzzles(self.shared)
+        self.tournaments = Tournaments(self.shared, self.play)
         #: where chat adapters showed challenges and boards (their message ids)
         self._shown = ShownMessages(store)
 
@@ -118,6 +120,11 @@ class MatchService:
     def on_computer_turn(self, listener: Callable[[int], None]) -> None:
         """Call `listener` with the id of each match where it becomes the computer's turn."""
         self.shared.turns.listeners.append(listener)
+
+    def on_tournament(self, listener: Callable[[int, int | None], None]) -> None:
+        """Call `listener` with (tournament id, match id or None) whenever a tournament may
+        move on: one of its games ended (act once that match's lock is free), or it began."""
+        self.shared.tournament_games.listeners.append(listener)
 
     def on_analysis(self, listener: Callable[[int], None]) -> None:
         """Call `listener` with the id of each match whose review is asked for."""

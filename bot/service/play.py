@@ -146,6 +146,7 @@ class Play:
         }
         await self.shared.matches.end(db, row["id"], values)
         await self.standings.rate(db, row, outcome, now)
+        self.shared.tournament_games.ended(row["id"], row["tournament_id"])
 
     async def abort(self, db: Tx, row: Row, reason: str, by: int | None = None) -> None:
         """End a match unrated, inside the transaction that decided it."""
@@ -156,6 +157,7 @@ class Play:
             "ended_at": self.shared.settings.clock(),
         }
         await self.shared.matches.end(db, row["id"], values)
+        self.shared.tournament_games.ended(row["id"], row["tournament_id"])
 
     async def legal_moves(self, actor: Actor, match_id: int | None = None) -> list[str]:
         """The moves the person could play now (empty when it is not their turn)."""

@@ -13,7 +13,7 @@ from typing import TypedDict, Unpack
 from bot.runtime.shards import Shards
 from bot.service.finding import Finder
 from bot.service.record_cache import RecordCache
-from bot.service.wakeups import ComputerTurns, MatchLocks, SweeperAlarm
+from bot.service.wakeups import ComputerTurns, MatchLocks, SweeperAlarm, TournamentGames
 from bot.store import Store
 from bot.store.analysis_tables import AnalysisRows
 from bot.store.challenge_table import ChallengeRows
@@ -65,6 +65,7 @@ class Shared:
         self.alarm = SweeperAlarm()
         self.turns = ComputerTurns()
         self.locks = MatchLocks()
+        self.tournament_games = TournamentGames()
 
     async def computer_jobs(self, user_id: int) -> int:
         """What the computer does for a person now: their games against it in progress and

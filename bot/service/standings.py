@@ -40,7 +40,7 @@ class Standings:
     async def rate(self, db: Tx, row: Row, outcome: Outcome, now: float) -> None:
         """Both players' new Glicko-2 ratings and records, and their ratings' history, inside
         the transaction that finishes the match. Games against the computer are not rated."""
-        if row["computer_level"] is not None:
+        if row["computer_level"] is not None or not await self._rated_event(db, row):
             return
         game = pick_game(row["game_id"])
         guild, first, second = row["guild_id"], row["first_user"], row["second_user"]
@@ -53,6 +53,14 @@ class Standings:
         for user_id, new in ((first, new_a), (second, new_b)):
             where, after = (guild, game.id), (new.rating, new.rd)
             await self.history.add(db, row["id"], user_id, where, after, now)
+
+    @staticmethod
+    async def _rated_event(db: Tx, row: Row) -> bool:
+        """Whether the match counts for ratings: not a game of an unrated tournament."""
+        if row["tournament_id"] is None:
+            return True
+        found = await db.all("SELECT rated FROM tournaments WHERE id = ?", (row["tournament_id"],))
+        return bool(found and found[0]["rated"])
 
     async def rating_history(
         self, guild_id: int, game_id: str, user_id: int

@@ -30,6 +30,8 @@ class Takebacks:
         decides; the computer grants it at once (its games are unrated)."""
         async with self.play.acting(actor, match_id) as (db, row, game, side):
             view = MatchView.of(row)
+            if row["tournament_id"] is not None:
+                raise Refusal("Moves are not taken back in tournament games.")
             back = plies_back(view, side)
             if view.ply < back:
                 raise Refusal("You have no move to take back in this game yet.")

@@ -107,6 +107,8 @@ class MatchView:
     computer_side: str | None = None
     #: who asked to take back their last move (None: nobody has)
     takeback_by: int | None = None
+    #: the tournament this is a game of (None: a game of its own)
+    tournament_id: int | None = None
 
     @classmethod
     def of(cls, row: Row | Mapping[str, Any], moves: tuple[str, ...] = ()) -> MatchView:
@@ -138,6 +140,7 @@ class MatchView:
             row["computer_level"],
             None if row["computer_parity"] is None else game.sides[row["computer_parity"]],
             row["takeback_by"],
+            row["tournament_id"],
         )
 
     @property

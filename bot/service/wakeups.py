@@ -43,3 +43,19 @@ class MatchLocks:
     def of(self, match_id: int) -> asyncio.Lock:
         """Serialises one match's actions in this process (other processes: the ply guard)."""
         return self._locks.setdefault(match_id, asyncio.Lock())
+
+
+class TournamentGames:
+    def __init__(self) -> None:
+        #: told (tournament id, match id or None) when a tournament may move on: one of its
+        #: games ended (inside the transaction that ended it: a listener acts once that
+        #: match's lock is free), or it began
+        self.listeners: list[Callable[[int, int | None], None]] = []
+
+    def ended(self, match_id: int, tournament_id: int | None) -> None:
+        if tournament_id is not None:
+            self.tell(tournament_id, match_id)
+
+    def tell(self, tournament_id: int, match_id: int | None = None) -> None:
+        for listener in self.listeners:
+            listener(tournament_id, match_id)

@@ -86,6 +86,8 @@ matches = Table(
     # revision 0015: who asked to take back their last move, at which ply (None: nobody)
     Column("takeback_by", Id),
     Column("takeback_ply", Integer),
+    # revision 0020: the tournament this match is a game of
+    Column("tournament_id", Id),
     CheckConstraint("status IN ('active', 'finished', 'aborted')", name="matches_status"),
     CheckConstraint(
         "computer_parity IS NULL OR computer_parity IN (0, 1)", name="matches_computer_parity"
@@ -319,9 +321,54 @@ puzzle_attempts = Table(
     sqlite_with_rowid=False,
 )
 
+# revision 0020: tournaments
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", Id, primary_key=True),
+    Column("guild_id", Id, nullable=False),
+    Column("channel_id", Id, nullable=False),
+    Column("game_id", Text, nullable=False),
+    Column("format", Text, nullable=False),  # swiss or round-robin
+    Column("rounds", Integer, nullable=False),
+    Column("move_seconds", Integer, nullable=False),
+    Column("rated", Integer, nullable=False),
+    Column("organiser_id", Id, nullable=False),
+    Column("status", Text, nullable=False),  # signup, running, finished, cancelled
+    Column("round", Integer, nullable=False, server_default="0"),  # the round under way
+    Column("created_at", Real, nullable=False),
+    Index("tournaments_by_status", "status", "guild_id"),
+)
+
+tournament_players = Table(
+    "tournament_players",
+    metadata,
+    Column("tournament_id", Id, ForeignKey("tournaments.id"), primary_key=True),
+    Column("user_id", Id, primary_key=True),
+    Column("seed", Integer, nullable=False),
+    Column("joined_at", Real, nullable=False),
+    Column("withdrawn_at", Real),
+    sqlite_with_rowid=False,
+)
+
+#: each round's games: a match, or a bye or forfeit with the first player's points
+tournament_games = Table(
+    "tournament_games",
+    metadata,
+    Column("tournament_id", Id, ForeignKey("tournaments.id"), primary_key=True),
+    Column("round", Integer, primary_key=True),
+    Column("board", Integer, primary_key=True),
+    Column("first_user", Id, nullable=False),
+    Column("second_user", Id),
+    Column("match_id", Id, ForeignKey("matches.id")),
+    Column("points", Real),
+    sqlite_with_rowid=False,
+)
+
 #: every table, parents before children (the order copy-db fills them in)
 TABLES = (
     users, member_names, matches, challenges, moves, undone_moves, ratings, announcements,
     shown_messages, identify_slots, turn_notices, notices_sent, vacations, analyses,
-    analysis_readings, rating_history, puzzles, puzzle_attempts,
+    analysis_readings, rating_history, puzzles, puzzle_attempts, tournaments,
+    tournament_players, tournament_games,
 )  # fmt: skip

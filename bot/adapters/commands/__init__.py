@@ -1,7 +1,8 @@
 """The command layer: `registry` (every command once, declared by `@command` where its
-handler is), `boards` (what the handler groups share), `playing`, `standings`, `reviews`,
-`puzzles` and `lookups` (the handlers, imported here so that their commands are declared
-before anyone lists them), `dispatch` (names and buttons to handlers)."""
+handler is), `boards` (what the handler groups share), the handlers (`playing`,
+`standings`, `reviews`, `puzzles`, `tournaments` and `lookups`, imported here so that their
+commands are declared before anyone lists them), `dispatch` (names and buttons to
+handlers)."""
 
 # isort: off
 # playing first: /help and Discord list the commands in the order they are declared
@@ -9,5 +10,6 @@ from bot.adapters.commands import playing as playing
 from bot.adapters.commands import standings as standings
 from bot.adapters.commands import reviews as reviews
 from bot.adapters.commands import puzzles as puzzles
+from bot.adapters.commands import tournaments as tournaments
 from bot.adapters.commands import lookups as lookups
 # isort: on

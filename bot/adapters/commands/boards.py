@@ -88,7 +88,9 @@ def match_buttons(match: MatchView, *, after_move: bool = False) -> tuple[Button
         )
     else:
         offer = (Button("Offer draw", "draw", match.id),)
-    take_back = (Button("Take back", "takeback", match.id),) if after_move else ()
+    take_back: tuple[Button, ...] = ()
+    if after_move and match.tournament_id is None:  # a tournament's moves stand
+        take_back = (Button("Take back", "takeback", match.id),)
     return (*offer, *take_back, Button("Resign", "resign", match.id, "danger"))
 
 

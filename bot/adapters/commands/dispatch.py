@@ -14,10 +14,12 @@ from bot.adapters.commands.puzzles import PuzzleCommands
 from bot.adapters.commands.registry import BY_NAME, COMMANDS, Someone, check_options
 from bot.adapters.commands.reviews import ReviewCommands
 from bot.adapters.commands.standings import StandingCommands
+from bot.adapters.commands.tournaments import TournamentCommands
 from bot.adapters.replies import BUTTON_PREFIX, Message, Notice, Response, private
 from bot.adapters.wording import People
 from bot.errors import Refusal
 from bot.service.match_service import MatchService
+from bot.service.tournaments import RoundNews
 from bot.service.views import Analysis, MoveResult, SweepEvent, SweepKind
 
 _NUMBER = re.compile(r"[0-9]{1,20}")
@@ -43,8 +45,9 @@ class Commands:
         self.reviews = ReviewCommands(service, people)
         self.standings = StandingCommands(service, people)
         self.puzzles = PuzzleCommands(service, people)
-        p = self.playing
-        groups = (self.playing, self.lookups, self.reviews, self.standings, self.puzzles)
+        self.tournaments = TournamentCommands(service, people)
+        p, t = self.playing, self.tournaments
+        groups = (p, self.lookups, self.reviews, self.standings, self.puzzles, t)
         #: each command's handler, bound to the group whose method it is
         self.handlers: dict[str, Handler] = {
             spec.name: next(
@@ -66,6 +69,8 @@ class Commands:
             "takeback": (p.takeback_button, "match"), "tbyes": (p.takeback_yes, "match"),
             "tbno": (p.takeback_no, "match"), "analyse": (self.reviews.analyse_button, "match"),
             "puzzleshow": (self.puzzles.show_me, "puzzle"),
+            "tjoin": (t.join_button, "tournament"), "tleave": (t.leave_button, "tournament"),
+            "tstart": (t.start_button, "tournament"),
         }  # fmt: skip
 
     async def run(self, command: str, ctx: Context, **options: Any) -> Response:
@@ -128,6 +133,10 @@ class Commands:
 
     async def thread_gone(self, thread_id: int) -> list[tuple[int, Message]]:
         return await self.lookups.thread_gone(thread_id)
+
+    async def round_posts(self, news: RoundNews) -> tuple[Message, list[Response]]:
+        """A tournament's round begun (announcement, each game's start) or its end."""
+        return await self.tournaments.round_posts(news)
 
     async def review_message(self, analysis: Analysis) -> Message:
         """A review's progress, or the review made (it replaces the last in place)."""

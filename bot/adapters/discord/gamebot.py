@@ -31,6 +31,7 @@ from bot.adapters.discord.posting import Posting
 from bot.adapters.replies import Response, private
 from bot.runtime.app import App
 from bot.runtime.config import Settings
+from bot.service.tournaments import RoundNews
 from bot.service.views import Analysis, MoveResult, SweepEvent
 
 log = logging.getLogger("bot")
@@ -91,6 +92,7 @@ class GameBot(discord.AutoShardedClient):
             )
         self.app.start_sweeper(self.on_sweep)
         await self.app.start_computer(self.on_computer_move, self.on_review)
+        await self.app.start_director(self.on_round)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Identify when Discord allows it across every process on the database: each
@@ -261,6 +263,16 @@ class GameBot(discord.AutoShardedClient):
         notice = await self.handlers.computer_notice(result)
         if notice is not None:
             await self.posting.send_notice(notice)
+
+    async def on_round(self, news: RoundNews) -> None:
+        """A tournament's round: its announcement in the event's channel, then each game
+        started from a post there, in a thread of its own; or the event's end."""
+        announcement, starts = await self.handlers.round_posts(news)
+        channel = await self.posting.channel_for(news.tournament.channel_id)
+        await self.posting.send(channel, announcement)
+        for start in starts:
+            assert start.reply is not None
+            await self.posting.post_to_match(start, await self.posting.send(channel, start.reply))
 
     async def on_review(self, analysis: Analysis) -> None:
         """A review's progress, or the review made: it replaces the post that showed it."""

@@ -1,0 +1,200 @@
+"""/tournament: create an event, sign up (Join / Leave buttons), start, standings, pairings,
+withdraw, cancel; and the posts of a round begun (an announcement that pings that round's
+players, the standings picture, each game in its own thread) and of an event over."""
+
+from __future__ import annotations
+
+from bot.adapters.commands.boards import Boards, Context
+from bot.adapters.commands.registry import Option, command
+from bot.adapters.replies import Attachment, Button, Message, Response
+from bot.runtime import workers
+from bot.service.tournaments import FORMATS, RoundNews, TournamentView
+from render.standings import Line, standings_png
+from rules import counted, get_game
+
+ACTIONS = ("create", "join", "leave", "start", "standings", "pairings", "cancel")
+#: the podium's places, in words
+PLACES = ("1st", "2nd", "3rd")
+
+
+class TournamentCommands(Boards):
+    @command(
+        "tournament",
+        "Tournaments here: create one (moderators), join or leave, start, see the standings "
+        "or a round's pairings, cancel.",
+        Option("action", "text", "what to do", required=True, choices=ACTIONS),
+        Option("number", "number", "the tournament's number (default: the one in sign-up here)"),
+        Option("game", "game", "create: which game"),
+        Option("format", "text", "create: swiss (default) or round-robin", choices=FORMATS),
+        Option("rounds", "number", "create: a Swiss's rounds, 1 to 20"),
+        Option("time_per_move", "text", "create: like 1d (default) or 2h"),
+        Option("rated", "text", "create: yes (default) or no", choices=("yes", "no")),
+        Option("round", "number", "pairings: which round (default: the latest)"),
+        example="/tournament action:create game:checkers rounds:5",
+    )
+    async def tournament(
+        self,
+        ctx: Context,
+        action: str,
+        number: int | None = None,
+        game: str | None = None,
+        format: str | None = None,
+        rounds: int | None = None,
+        time_per_move: str | None = None,
+        rated: str | None = None,
+        round: int | None = None,
+    ) -> Response:
+        events = self.service.tournaments
+        action = action.strip().lower()
+        if action == "create":
+            if game is None:
+                return _private("Say which game: /tournament action:create game:checkers rounds:5")
+            made = await events.create(
+                ctx.actor, game, (format or "swiss").lower(), rounds, time_per_move,
+                (rated or "yes").lower() != "no", allowed=ctx.moderator,
+            )  # fmt: skip
+            return Response(reply=await self.signup_message(made))
+        if action not in ACTIONS:
+            return _private(f"The actions are: {', '.join(ACTIONS)}.")
+        event = await self.service.tournaments.meant(ctx.actor, number)
+        if action in ("join", "leave"):
+            return await self._sign(ctx, event.id, action == "join", button=False)
+        if action == "start":
+            return await self.start_button(ctx, event.id)
+        if action == "cancel":
+            over = await events.cancel(ctx.actor, event.id, moderator=ctx.moderator)
+            return Response(reply=Message(f"Tournament #{over.id} is cancelled; its games in "
+                                          "progress are called off."))  # fmt: skip
+        if action == "standings":
+            return Response(reply=await self._standings(ctx, event), ephemeral=True)
+        return Response(reply=await self._pairings(event, round), ephemeral=True)
+
+    async def join_button(self, ctx: Context, tournament_id: int) -> Response:
+        return await self._sign(ctx, tournament_id, True, button=True)
+
+    async def leave_button(self, ctx: Context, tournament_id: int) -> Response:
+        return await self._sign(ctx, tournament_id, False, button=True)
+
+    async def start_button(self, ctx: Context, tournament_id: int) -> Response:
+        started = await self.service.tournaments.start(
+            ctx.actor, tournament_id, moderator=ctx.moderator
+        )
+        signup = await self.signup_message(started)
+        return Response(updates=(signup,), reply=Message(
+            f"Tournament #{started.id} begins: round 1 is paired and posted here."
+        ), ephemeral=True)  # fmt: skip
+
+    async def _sign(
+        self, ctx: Context, tournament_id: int, joining: bool, *, button: bool
+    ) -> Response:
+        events = self.service.tournaments
+        if joining:
+            event = await events.join(ctx.actor, tournament_id)
+        else:
+            event = await events.leave(ctx.actor, tournament_id)
+        signup = await self.signup_message(event)
+        if button and event.status == "signup":
+            return Response(edit_origin=signup)
+        done = (
+            "You are in"
+            if joining
+            else "You have left"
+            if event.status == "signup"
+            else (
+                "You have withdrawn: your game in progress is lost, your games played stand, from"
+            )
+        )
+        return Response(
+            reply=Message(f"{done} tournament #{event.id}."), ephemeral=True, updates=(signup,)
+        )
+
+    # --- what is shown ---
+    async def signup_message(self, event: TournamentView) -> Message:
+        """The event's sign-up post: what it is, who is in, and its buttons while open."""
+        game = get_game(event.game_id)
+        rounds = (f"{counted(event.rounds, 'round')}" if event.format == "swiss"
+                  else "everyone meets everyone")  # fmt: skip
+        who = ", ".join(self.words.people.user(p) for p in event.players) or "nobody yet"
+        state = {"signup": "open for sign-up", "running": f"under way: round {event.round}",
+                 "finished": "over", "cancelled": "cancelled"}[event.status]  # fmt: skip
+        buttons: tuple[Button, ...] = ()
+        if event.status == "signup":
+            buttons = (Button("Join", "tjoin", event.id, "success"),
+                       Button("Leave", "tleave", event.id),
+                       Button("Start", "tstart", event.id, "primary"))  # fmt: skip
+        elif event.status == "running" and event.late_joining:
+            buttons = (Button("Join", "tjoin", event.id, "success"),)
+        return Message(
+            f"**Tournament #{event.id}**: {game.name}, {event.format} ({rounds}), "
+            f"{'rated' if event.rated else 'unrated'}, organised by "
+            f"{self.words.people.user(event.organiser_id)}: {state}.\n"
+            f"Players ({len(event.players)}): {who}.",
+            buttons=buttons,
+            shows=f"tournament:{event.id}",
+        )
+
+    async def _standings(self, ctx: Context, event: TournamentView) -> Message:
+        table = await self.service.tournaments.table(event.id)
+        mine = next((s.rank for s in table if s.player == ctx.user_id), None)
+        png = await self._standings_png(event, table, mine)
+        return Message(f"Tournament #{event.id}: standings after {counted(event.round, 'round')}.",
+                       files=(png,))  # fmt: skip
+
+    async def _standings_png(
+        self, event: TournamentView, table: list, mine: int | None
+    ) -> Attachment:
+        names = {p: await self.service.standings.known_name(event.guild_id, p) or f"player {p}"
+                 for p in event.players}  # fmt: skip
+        lines = [
+            Line(s.rank, names[s.player], s.points, s.sonneborn_berger, s.buchholz, s.left,
+                 s.player in event.withdrawn)
+            for s in table
+        ]  # fmt: skip
+        title = f"Tournament #{event.id} · {get_game(event.game_id).name} · round {event.round}"
+        png = await workers.run(standings_png, title, lines, mine)
+        return Attachment(f"tournament-{event.id}-standings-{event.round}.png", png)
+
+    async def _pairings(self, event: TournamentView, number: int | None) -> Message:
+        which = number or event.round
+        games = await self.service.tournaments.round_games(event.id, which)
+        if not games:
+            return Message(f"Tournament #{event.id} has no round {which} yet.")
+        user = self.words.people.user
+        lines = [
+            f"{user(g.first)} — bye"
+            if g.second is None
+            else f"{user(g.first)} vs {user(g.second)}: {_score(g.first_points)}"
+            for g in games
+        ]
+        return Message(f"**Tournament #{event.id}, round {which}**\n" + "\n".join(lines))
+
+    async def round_posts(self, news: RoundNews) -> tuple[Message, list[Response]]:
+        """A round begun: the announcement (pinging only its players, with the standings
+        so far) and each game's start, to post in a thread of its own; an event over: the
+        final post naming the podium, with the final standings."""
+        event = news.tournament
+        user = self.words.people.user
+        png = await self._standings_png(event, list(news.standings), None)
+        if news.finished:
+            places = zip(PLACES, news.standings, strict=False)
+            podium = ", ".join(f"{place} {user(s.player)} ({s.points:g})" for place, s in places)
+            text = f"**Tournament #{event.id}** is over. Winner: {podium}. Final standings:"
+            return Message(text, files=(png,)), []
+        players = [p for m in news.games for p in m.players.values()]
+        lines = [f"#{m.id}: {' vs '.join(user(p) for p in m.players.values())}" for m in news.games]
+        lines += [f"bye: {user(p)}" for p in news.byes]
+        text = (f"**Tournament #{event.id}**, round {news.round} of {event.rounds}: each game is "
+                "in its own thread.\n" + "\n".join(lines))  # fmt: skip
+        files = (png,) if news.round > 1 else ()
+        starts = [await self.started_here(m, f"Tournament #{event.id}, round {news.round}.")
+                  for m in news.games]  # fmt: skip
+        return Message(text, files=files, pings=tuple(dict.fromkeys(players))), starts
+
+
+def _score(first_points: float | None) -> str:
+    """'1-0', '0.5-0.5', or 'playing'."""
+    return "playing" if first_points is None else f"{first_points:g}-{1 - first_points:g}"
+
+
+def _private(text: str) -> Response:
+    return Response(reply=Message(text), ephemeral=True)

@@ -1,0 +1,146 @@
+"""Tournaments in the service, on a real database: a whole Swiss and a whole round-robin
+played through, withdrawals, Three Musketeers' two games a pairing, ratings only when
+rated, and each refusal in one line with nothing written."""
+
+from __future__ import annotations
+
+import random
+
+from bot.service import Actor
+from bot.service.match_service import MatchService
+from bot.service.tournaments import RoundNews
+from tests.servicekit import GUILD, refused
+
+CHANNEL = 50
+ORGANISER = 900
+PLAYERS = list(range(201, 210))  # nine
+
+
+def at(user: int) -> Actor:
+    return Actor(GUILD, CHANNEL, user)
+
+
+async def _signed_up(
+    service: MatchService, players: list[int], game: str = "checkers", **options: object
+) -> int:
+    event = await service.tournaments.create(
+        at(ORGANISER),
+        game,
+        allowed=True,
+        **options,  # type: ignore[arg-type]
+    )
+    for user in players:
+        await service.tournaments.join(at(user), event.id)
+    return event.id
+
+
+async def _advanced(service: MatchService, event: int) -> RoundNews:
+    news = await service.tournaments.advance(event)
+    assert news is not None
+    return news
+
+
+async def _play_round(service: MatchService, news: RoundNews, rng: random.Random) -> None:
+    """Each game of the round still going ends: one side resigns, or they agree a draw."""
+    for match in news.games:
+        if not (await service.match(match.id)).active:
+            continue  # lost by a player who withdrew
+        first, second = match.players.values()
+        if rng.random() < 0.2:
+            await service.play.offer_draw(at(first), match.id)
+            await service.play.answer_draw(at(second), True, match.id)
+        else:
+            await service.play.resign(at(rng.choice((first, second))), match.id)
+
+
+async def test_a_swiss_of_nine_is_played_from_sign_up_to_final_standings(
+    service: MatchService,
+) -> None:
+    rng = random.Random(3)
+    event = await _signed_up(service, PLAYERS, format="swiss", rounds=5, rated=True)
+    await service.tournaments.start(at(ORGANISER), event, moderator=False)
+    news = await _advanced(service, event)
+    met: set[frozenset[int]] = set()
+    byes: list[int] = []
+    for number in range(1, 6):
+        assert news.round == number and len(news.games) == 4 and len(news.byes) == 1
+        byes += news.byes
+        for match in news.games:
+            pair = frozenset(match.players.values())
+            assert pair not in met and match.channel_id == CHANNEL
+            met.add(pair)
+        assert await service.tournaments.advance(event) is None  # games go on
+        await _play_round(service, news, rng)
+        news = await _advanced(service, event)
+    assert news.finished and news.round == 0
+    assert len(set(byes)) == 5  # a bye at most once a player
+    table = news.standings
+    assert [s.rank for s in table] == list(range(1, 10))
+    assert sum(s.points for s in table) == 5 * 4 + 5  # every game's point, and the byes
+    assert all(s.left == 0 for s in table)
+    assert await service.standings.rating_history(GUILD, "checkers", PLAYERS[0])  # rated
+
+
+async def test_a_round_robin_meets_everyone_and_a_withdrawal_forfeits_the_rest(
+    service: MatchService,
+) -> None:
+    rng = random.Random(5)
+    four = PLAYERS[:4]
+    event = await _signed_up(service, four, format="round-robin", rated=False)
+    await service.tournaments.start(at(ORGANISER), event, moderator=True)
+    news = await _advanced(service, event)
+    assert news.tournament.rounds == 3 and len(news.games) == 2
+    await refused(service, service.tournaments.join(at(PLAYERS[5]), event), "has begun")
+    # the fourth player withdraws mid-game: that game is lost, the rest are forfeits
+    gone = four[3]
+    await service.tournaments.leave(at(gone), event)
+    for _ in range(3):
+        await _play_round(service, news, rng)
+        news = await _advanced(service, event)
+        assert all(gone not in m.players.values() for m in news.games)
+    assert news.finished
+    results = await service.tournaments.results(event)
+    assert len(results) == 6  # everyone met everyone
+    theirs = [r for r in results if gone in (r.first, r.second)]
+    assert all(r.first_points == (0.0 if r.first == gone else 1.0) for r in theirs)
+    assert await service.standings.rating_history(GUILD, "checkers", four[0]) == []  # unrated
+
+
+async def test_three_musketeers_pairs_play_twice_with_the_sides_swapped(
+    service: MatchService,
+) -> None:
+    event = await _signed_up(service, PLAYERS[:4], "three-musketeers", format="swiss", rounds=2)
+    await service.tournaments.start(at(ORGANISER), event, moderator=False)
+    news = await _advanced(service, event)
+    assert len(news.games) == 4
+    await refused(service, service.takebacks.ask(at(PLAYERS[0]), news.games[0].id), "not taken")
+    pairs: dict[frozenset[int], list[int]] = {}
+    for match in news.games:
+        pairs.setdefault(frozenset(match.players.values()), []).append(match.players["m"])
+    assert all(len(set(musketeers)) == 2 for musketeers in pairs.values())
+
+
+async def test_bad_input_is_refused_in_one_line_and_writes_nothing(service: MatchService) -> None:
+    tournaments = service.tournaments
+    for rounds in (0, 100, None):
+        await refused(
+            service,
+            tournaments.create(at(ORGANISER), "checkers", "swiss", rounds, allowed=True),
+            "A Swiss needs its rounds: 1 to 20.",
+        )
+    await refused(
+        service, tournaments.create(at(1), "checkers", "swiss", 3, allowed=False), "Only members"
+    )
+    await refused(
+        service, tournaments.create(at(ORGANISER), "checkers", "knockout", 3, allowed=True), "swiss"
+    )
+    event = await _signed_up(service, PLAYERS[:2], format="swiss", rounds=3)
+    await refused(service, tournaments.join(at(PLAYERS[0]), event), "already in")
+    await refused(service, tournaments.start(at(ORGANISER), event, moderator=False), "needs 3")
+    await refused(service, tournaments.start(at(PLAYERS[0]), event, moderator=False), "Only")
+    await refused(service, tournaments.cancel(at(PLAYERS[1]), event, moderator=False), "Only")
+    await refused(service, tournaments.join(Actor(GUILD + 1, 1, 5), event), "no tournament")
+    await refused(service, tournaments.leave(at(PLAYERS[5]), event), "not playing")
+    cancelled = await tournaments.cancel(at(PLAYERS[1]), event, moderator=True)
+    assert cancelled.status == "cancelled"
+    await refused(service, tournaments.join(at(PLAYERS[5]), event), "is over")
