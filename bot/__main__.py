@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         sub.add_argument("--db", help=where, default=argparse.SUPPRESS)
     console.add_argument("--out", default="out", help="folder for the pictures (default: out)")
     console.add_argument(
-        "--moderators", default="", help="names who may manage messages (comma-separated)"
+        "--moderators", default="", help="names who may manage messages and the server (a,b)"
     )
     parser.add_argument(
         "--env-file", default=".env", help="settings file to read (default: .env here)"

@@ -45,8 +45,10 @@ __all__ = [
 
 CHANNEL_ID = 900_000_000_000_000_010
 APP_ID = 900_000_000_000_000_100
-#: a plain member: everything but Manage Messages (so no moderator)
-MEMBER = str(int(EVERYONE) & ~MANAGE_MESSAGES)
+#: Discord's Manage Server permission
+MANAGE_GUILD = 1 << 5
+#: a plain member: everything but Manage Messages and Manage Server (so no moderator)
+MEMBER = str(int(EVERYONE) & ~MANAGE_MESSAGES & ~MANAGE_GUILD)
 
 
 def user_payload(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any]:

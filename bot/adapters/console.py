@@ -25,7 +25,7 @@ from bot.adapters.replies import Button, Message, Notice, Response, private
 from bot.runtime.app import App
 from bot.runtime.config import Settings
 from bot.service.match_service import MatchService
-from bot.service.tournaments import RoundNews
+from bot.service.tournament_views import RoundNews
 from bot.service.views import Analysis, MatchView, MoveResult
 from rules import QUOTED, quoted
 
@@ -145,8 +145,10 @@ class Console:
         channel_name, user_name, action = m.groups()
         channel = self.names.channel_id(channel_name or DEFAULT_CHANNEL)
         name = user_name.lstrip("@")
-        ctx = Context(GUILD, channel, self.names.user_id(user_name), name,
-                      moderator=name in self.moderators)  # fmt: skip
+        boss = name in self.moderators  # may manage messages and the server
+        ctx = Context(
+            GUILD, channel, self.names.user_id(user_name), name, moderator=boss, manager=boss
+        )
         await self._know_threads(ctx.user_id)
         if click := _CLICK.match(action):
             await self.click(ctx, click.group(1))

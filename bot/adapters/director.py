@@ -12,7 +12,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot.service.match_service import MatchService
-from bot.service.tournaments import RoundNews
+from bot.service.tournament_views import RoundNews
 
 log = logging.getLogger("bot.director")
 #: what the adapter does with a round begun or an event over: post it
@@ -30,6 +30,8 @@ class Director:
         self._moving: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         self._closed = False
+        #: the events in sign-up that start by themselves: their timers
+        self._starts: dict[int, asyncio.TimerHandle] = {}
         service.on_tournament(self.tell)
 
     def tell(self, tournament_id: int, match_id: int | None = None) -> None:
@@ -69,6 +71,8 @@ class Director:
 
     async def close(self) -> None:
         self._closed = True
+        for timer in self._starts.values():
+            timer.cancel()
         for task in list(self._moving.values()):
             task.cancel()
         await asyncio.gather(*self._moving.values(), return_exceptions=True)
@@ -77,6 +81,7 @@ class Director:
         try:
             if match_id is not None:
                 await self._ended(match_id)
+            await self._keep_start(tournament_id)
             news = await self.service.tournaments.advance(tournament_id)
         except Exception:
             log.exception("tournament #%s could not move on: trying again", tournament_id)
@@ -89,6 +94,28 @@ class Director:
         except Exception:
             log.exception("the news of tournament #%s could not be posted", tournament_id)
         self.tell(tournament_id)  # a round of byes and forfeits only is over at once
+
+    async def _keep_start(self, tournament_id: int) -> None:
+        """An event in sign-up with a start set: start it then (a timer, not a task: nothing
+        waits for it), or now if the time has passed."""
+        event = await self.service.tournaments.view(tournament_id)
+        if event.status != "signup" or event.starts_at is None or tournament_id in self._starts:
+            return
+        delay = max(0.0, event.starts_at - self.service.clock())
+        self._starts[tournament_id] = asyncio.get_running_loop().call_later(
+            delay, self._start_due, tournament_id
+        )
+
+    def _start_due(self, tournament_id: int) -> None:
+        self._starts.pop(tournament_id, None)
+
+        async def start() -> None:
+            try:
+                await self.service.tournaments.start_due(tournament_id)
+            except Exception:
+                log.exception("tournament #%s could not start at its time", tournament_id)
+
+        asyncio.get_running_loop().create_task(start(), name=f"tournament-start-{tournament_id}")
 
     async def _ended(self, match_id: int) -> None:
         """Wait until the game's end is written (its lock free, its status over)."""

@@ -337,6 +337,8 @@ tournaments = Table(
     Column("status", Text, nullable=False),  # signup, running, finished, cancelled
     Column("round", Integer, nullable=False, server_default="0"),  # the round under way
     Column("created_at", Real, nullable=False),
+    # revision 0021: when it starts by itself (None: when the organiser starts it)
+    Column("starts_at", Real),
     Index("tournaments_by_status", "status", "guild_id"),
 )
 

@@ -37,7 +37,11 @@ class TournamentRows:
         )
 
     async def running(self) -> list[Row]:
-        return await self.store.all("SELECT * FROM tournaments WHERE status = 'running'")
+        """The events under way, and those in sign-up that start by themselves."""
+        return await self.store.all(
+            "SELECT * FROM tournaments WHERE status = 'running' "
+            "OR (status = 'signup' AND starts_at IS NOT NULL)"
+        )
 
     async def update(self, db: Tx, tournament_id: int, values: dict[str, Any]) -> None:
         await db.update(schema.tournaments, values, "id = ?", (tournament_id,))

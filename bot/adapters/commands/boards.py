@@ -24,6 +24,8 @@ class Context:
     user_name: str  # as they appear on this server
     #: may manage messages here (a server moderator): may call off anyone's game
     moderator: bool = False
+    #: may manage the server: may create, start and cancel its tournaments
+    manager: bool = False
     #: the account's own name, shown on servers where they have not been seen
     global_name: str = ""
     #: the largest attachment the server allows (Discord: 10 MiB without boosts)

@@ -19,7 +19,7 @@ from bot.adapters.replies import BUTTON_PREFIX, Message, Notice, Response, priva
 from bot.adapters.wording import People
 from bot.errors import Refusal
 from bot.service.match_service import MatchService
-from bot.service.tournaments import RoundNews
+from bot.service.tournament_views import RoundNews
 from bot.service.views import Analysis, MoveResult, SweepEvent, SweepKind
 
 _NUMBER = re.compile(r"[0-9]{1,20}")

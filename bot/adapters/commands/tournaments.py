@@ -8,7 +8,8 @@ from bot.adapters.commands.boards import Boards, Context
 from bot.adapters.commands.registry import Option, command
 from bot.adapters.replies import Attachment, Button, Message, Response
 from bot.runtime import workers
-from bot.service.tournaments import FORMATS, RoundNews, TournamentView
+from bot.service.tournament_views import RoundNews, TournamentView
+from bot.service.tournaments import FORMATS
 from render.standings import Line, standings_png
 from rules import counted, get_game
 
@@ -20,8 +21,8 @@ PLACES = ("1st", "2nd", "3rd")
 class TournamentCommands(Boards):
     @command(
         "tournament",
-        "Tournaments here: create one (moderators), join or leave, start, see the standings "
-        "or a round's pairings, cancel.",
+        "Tournaments here: create one (Manage Server), join or leave, start, see the "
+        "standings or a round's pairings, cancel.",
         Option("action", "text", "what to do", required=True, choices=ACTIONS),
         Option("number", "number", "the tournament's number (default: the one in sign-up here)"),
         Option("game", "game", "create: which game"),
@@ -29,6 +30,7 @@ class TournamentCommands(Boards):
         Option("rounds", "number", "create: a Swiss's rounds, 1 to 20"),
         Option("time_per_move", "text", "create: like 1d (default) or 2h"),
         Option("rated", "text", "create: yes (default) or no", choices=("yes", "no")),
+        Option("starts", "text", "create: start by itself in, like 2h or 1d (default: by hand)"),
         Option("round", "number", "pairings: which round (default: the latest)"),
         example="/tournament action:create game:checkers rounds:5",
     )
@@ -43,6 +45,7 @@ class TournamentCommands(Boards):
         time_per_move: str | None = None,
         rated: str | None = None,
         round: int | None = None,
+        starts: str | None = None,
     ) -> Response:
         events = self.service.tournaments
         action = action.strip().lower()
@@ -51,7 +54,7 @@ class TournamentCommands(Boards):
                 return _private("Say which game: /tournament action:create game:checkers rounds:5")
             made = await events.create(
                 ctx.actor, game, (format or "swiss").lower(), rounds, time_per_move,
-                (rated or "yes").lower() != "no", allowed=ctx.moderator,
+                (rated or "yes").lower() != "no", starts, allowed=ctx.manager,
             )  # fmt: skip
             return Response(reply=await self.signup_message(made))
         if action not in ACTIONS:
@@ -62,7 +65,7 @@ class TournamentCommands(Boards):
         if action == "start":
             return await self.start_button(ctx, event.id)
         if action == "cancel":
-            over = await events.cancel(ctx.actor, event.id, moderator=ctx.moderator)
+            over = await events.cancel(ctx.actor, event.id, moderator=ctx.manager)
             return Response(reply=Message(f"Tournament #{over.id} is cancelled; its games in "
                                           "progress are called off."))  # fmt: skip
         if action == "standings":
@@ -77,7 +80,7 @@ class TournamentCommands(Boards):
 
     async def start_button(self, ctx: Context, tournament_id: int) -> Response:
         started = await self.service.tournaments.start(
-            ctx.actor, tournament_id, moderator=ctx.moderator
+            ctx.actor, tournament_id, moderator=ctx.manager
         )
         signup = await self.signup_message(started)
         return Response(updates=(signup,), reply=Message(
@@ -137,8 +140,9 @@ class TournamentCommands(Boards):
         table = await self.service.tournaments.table(event.id)
         mine = next((s.rank for s in table if s.player == ctx.user_id), None)
         png = await self._standings_png(event, table, mine)
-        return Message(f"Tournament #{event.id}: standings after {counted(event.round, 'round')}.",
-                       files=(png,))  # fmt: skip
+        done = event.round - (event.status == "running")
+        text = f"Tournament #{event.id}: standings after {counted(done, 'round')}."
+        return Message(text, files=(png,))
 
     async def _standings_png(
         self, event: TournamentView, table: list, mine: int | None
@@ -150,7 +154,9 @@ class TournamentCommands(Boards):
                  s.player in event.withdrawn)
             for s in table
         ]  # fmt: skip
-        title = f"Tournament #{event.id} · {get_game(event.game_id).name} · round {event.round}"
+        done = event.round - (event.status == "running")  # the rounds over
+        stage = "final standings" if event.status == "finished" else f"after round {done}"
+        title = f"Tournament #{event.id} · {get_game(event.game_id).name} · {stage}"
         png = await workers.run(standings_png, title, lines, mine)
         return Attachment(f"tournament-{event.id}-standings-{event.round}.png", png)
 
@@ -178,7 +184,11 @@ class TournamentCommands(Boards):
         if news.finished:
             places = zip(PLACES, news.standings, strict=False)
             podium = ", ".join(f"{place} {user(s.player)} ({s.points:g})" for place, s in places)
-            text = f"**Tournament #{event.id}** is over. Winner: {podium}. Final standings:"
+            first = news.standings[0]
+            text = (
+                f"**Tournament #{event.id}** is over: {user(first.player)} wins with "
+                f"{first.points:g} points. The podium: {podium}. The final standings:"
+            )
             return Message(text, files=(png,)), []
         players = [p for m in news.games for p in m.players.values()]
         lines = [f"#{m.id}: {' vs '.join(user(p) for p in m.players.values())}" for m in news.games]

@@ -31,7 +31,7 @@ from bot.adapters.discord.posting import Posting
 from bot.adapters.replies import Response, private
 from bot.runtime.app import App
 from bot.runtime.config import Settings
-from bot.service.tournaments import RoundNews
+from bot.service.tournament_views import RoundNews
 from bot.service.views import Analysis, MoveResult, SweepEvent
 
 log = logging.getLogger("bot")

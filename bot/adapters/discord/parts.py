@@ -181,6 +181,7 @@ def context(interaction: discord.Interaction) -> Context:
         user.id,
         getattr(user, "display_name", None) or user.name,
         moderator=interaction.permissions.manage_messages,
+        manager=interaction.permissions.manage_guild,
         global_name=user.global_name or user.name,
         upload_limit=interaction.filesize_limit,
     )

@@ -4,6 +4,7 @@ only that round's players pinged; and a restart mid-round that goes on where it 
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 from pathlib import Path
@@ -14,6 +15,7 @@ from bot.adapters.console import GUILD, Console
 from bot.adapters.director import Director
 from bot.service import Actor
 from bot.service.match_service import MatchService
+from tests.servicekit import Clock
 
 PLAYERS = [f"p{n}" for n in range(1, 10)]
 GAME = re.compile(r"^#events bot: #(\d+): @(p\d) vs @(p\d)$")
@@ -76,7 +78,8 @@ async def test_a_swiss_of_nine_over_five_rounds_from_create_to_final_standings(
         )
         await _play_round(console, director, printed)
     final = next(line for line in printed if "is over" in line)
-    assert final.startswith("#events bot: **Tournament #1** is over. Winner: 1st @p")
+    assert final.startswith("#events bot: **Tournament #1** is over: @p")
+    assert "The podium: 1st @p" in final
     picture = next(line for line in printed if "standings-" in line).split("[file ")[1][:-1]
     image = Image.open(io.BytesIO(Path(picture).read_bytes()))
     assert image.width == 640 and image.height > 9 * 28
@@ -103,3 +106,47 @@ async def test_a_restart_mid_round_goes_on_where_it_was(
     await again.settle()
     assert any("round 2 of 2" in line for line in printed)
     assert len(_games(printed)) == 4
+
+
+async def test_an_event_set_to_start_starts_by_itself_after_a_restart(
+    service: MatchService, clock: Clock, tmp_path: Path
+) -> None:
+    printed: list[str] = []
+    console = Console(service, tmp_path / "out", printed.append, moderators={"mod"})
+    director = Director(service, console.round_started)
+    await _run(
+        console, director,
+        "#events mod: /tournament action:create game:checkers rounds:2 starts:30m",
+        *(f"#events {p}: /tournament join" for p in PLAYERS[:4]),
+    )  # fmt: skip
+    await director.close()
+    clock.now += 31 * 60  # the bot was down when it was due
+    printed.clear()
+    again = Director(service, console.round_started)
+    await again.resume()
+    for _ in range(50):  # the start's timer is due at once
+        await asyncio.sleep(0.01)
+        await again.settle()
+        if printed:
+            break
+    assert any("round 1 of 2" in line for line in printed)
+
+
+async def test_a_whole_round_robin_through_the_console(
+    service: MatchService, tmp_path: Path
+) -> None:
+    printed: list[str] = []
+    console = Console(service, tmp_path / "out", printed.append, moderators={"mod"})
+    director = Director(service, console.round_started)
+    await _run(
+        console, director,
+        "#events mod: /tournament action:create game:checkers format:round-robin",
+        *(f"#events {p}: /tournament join" for p in PLAYERS[:5]),
+        "#events mod: /tournament start",
+    )  # fmt: skip
+    met: set[frozenset[str]] = set()
+    for number in range(1, 6):  # five players: five rounds, a bye each
+        assert any(f"round {number} of 5" in line for line in printed)
+        met |= {frozenset((a, b)) for _, a, b in _games(printed)}
+        await _play_round(console, director, printed)
+    assert len(met) == 10 and any("is over: @p" in line for line in printed)

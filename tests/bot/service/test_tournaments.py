@@ -8,8 +8,8 @@ import random
 
 from bot.service import Actor
 from bot.service.match_service import MatchService
-from bot.service.tournaments import RoundNews
-from tests.servicekit import GUILD, refused
+from bot.service.tournament_views import RoundNews
+from tests.servicekit import GUILD, Clock, refused
 
 CHANNEL = 50
 ORGANISER = 900
@@ -144,3 +144,27 @@ async def test_bad_input_is_refused_in_one_line_and_writes_nothing(service: Matc
     cancelled = await tournaments.cancel(at(PLAYERS[1]), event, moderator=True)
     assert cancelled.status == "cancelled"
     await refused(service, tournaments.join(at(PLAYERS[5]), event), "is over")
+
+
+async def test_an_event_with_a_start_set_starts_by_itself_when_due(
+    service: MatchService, clock: Clock
+) -> None:
+    told: list[tuple[int, int | None]] = []
+    service.on_tournament(lambda event, match: told.append((event, match)))
+    event = await _signed_up(service, PLAYERS[:3], format="swiss", rounds=2, starts="2h")
+    assert told == [(event, None)]  # the director keeps its start
+    assert await service.tournaments.running_ids() == [event]
+    assert await service.tournaments.start_due(event) is None  # not yet
+    clock.now += 2 * 3600
+    started = await service.tournaments.start_due(event)
+    assert started is not None and started.status == "running"
+    assert await service.tournaments.start_due(event) is None  # once
+
+
+async def test_an_event_due_with_too_few_players_stays_in_sign_up(
+    service: MatchService, clock: Clock
+) -> None:
+    event = await _signed_up(service, PLAYERS[:2], format="swiss", rounds=2, starts="1h")
+    clock.now += 3600
+    assert await service.tournaments.start_due(event) is None
+    assert (await service.tournaments.view(event)).status == "signup"

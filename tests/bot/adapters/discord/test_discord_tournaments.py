@@ -63,7 +63,7 @@ async def _play(bot: DiscordHarness, players: list[tuple[int, str]], rounds: int
             question = [s for s in await bot.command(BY_ID[first], "resign", thread)]
             await bot.click(BY_ID[first], question[-1], "Yes, resign")
     await _settled(bot)
-    (final,) = [s for s in bot.fake.sent if "is over. Winner:" in s.text]
+    (final,) = [s for s in bot.fake.sent if "is over: <@" in s.text]
     return final
 
 

@@ -1,0 +1,97 @@
+"""A tournament round's making: its pairings (the Berger tables, or the Dutch system in a
+worker process, as it may take a second) and its games written (matches started now, byes
+and forfeits), and a game's result read from its row."""
+
+from __future__ import annotations
+
+from bot.runtime import workers
+from bot.service.finding import pick_game
+from bot.service.pairings import BYE_POINTS, Pairing, round_robin, swiss
+from bot.service.shared import Shared
+from bot.service.tournament_scores import Result, entrants
+from bot.service.tournament_views import TournamentView
+from bot.store import Row, Tx
+from bot.store.tournament_tables import TournamentRows
+
+#: games whose two sides differ too much for one game a pairing: two, the sides swapped
+TWO_GAMES = frozenset({"three-musketeers"})
+
+
+def result_of(row: Row) -> Result:
+    """A tournament game's result from its row (and its match's, once over)."""
+    points = row["points"]
+    if points is None and row["match_status"] == "finished":
+        winner = row["winner_side"]
+        first_side = "first" if row["match_first"] == row["first_user"] else "second"
+        points = 0.5 if winner is None else _won(row["game_id"], winner, first_side)
+    elif points is None and row["match_status"] == "aborted":
+        points = 0.0 if row["match_ply"] == 0 else 0.5  # no first move in time: a loss
+    return Result(row["round"], row["first_user"], row["second_user"], points)
+
+
+def _won(game_id: str, winner: str, first_side: str) -> float:
+    sides = pick_game(game_id).sides
+    return 1.0 if (winner == sides[0]) == (first_side == "first") else 0.0
+
+
+async def pair(
+    view: TournamentView, results: list[Result], active: list[int], number: int
+) -> list[Pairing]:
+    """The round's pairings: Berger tables, or the Dutch system in a worker process."""
+    if view.format == "round-robin":
+        return round_robin(view.players, number)  # everyone, withdrawn too: forfeits
+    state = [e for e in entrants(view.players, results, number - 1) if e.id in active]
+    return await workers.run(swiss, state, number, view.rounds)  # up to a second: off the loop
+
+
+async def begin(
+    shared: Shared,
+    rows: TournamentRows,
+    db: Tx,
+    view: TournamentView,
+    number: int,
+    pairings: list[Pairing],
+) -> tuple[list[int], tuple[int, ...]]:
+    """The round's games (matches started now), byes and forfeits, written."""
+    game = pick_game(view.game_id)
+    start = game.encode(game.initial_position())
+    now = shared.settings.clock()
+    two = view.game_id in TWO_GAMES
+    matches, byes, board = [], [], 0
+    for p in pairings:
+        sides = (
+            [(p.first, p.second), (p.second, p.first)]
+            if two and p.second
+            else [(p.first, p.second)]
+        )
+        for first, second in sides:
+            board += 1
+            values = {"tournament_id": view.id, "round": number, "board": board}
+            if second is None or first is None:
+                byes.append(p.first)
+                await rows.add_game(db, {**values, "first_user": p.first, "points": BYE_POINTS})
+                continue
+            gone = {first, second} & view.withdrawn
+            if gone:  # a round-robin game of a player who withdrew: a forfeit
+                points = 0.5 if len(gone) == 2 else 0.0 if first in gone else 1.0
+                await rows.add_game(
+                    db, {**values, "first_user": first, "second_user": second, "points": points}
+                )
+                continue
+            match_id = await shared.matches.insert(
+                db,
+                {
+                    "guild_id": view.guild_id, "channel_id": view.channel_id,
+                    "game_id": game.id, "first_user": first, "second_user": second,
+                    "start_position": start, "position": start,
+                    "move_seconds": view.move_seconds, "deadline": now + view.move_seconds,
+                    "created_at": now, "tournament_id": view.id,
+                },
+            )  # fmt: skip
+            await rows.add_game(
+                db, {**values, "first_user": first, "second_user": second, "match_id": match_id}
+            )
+            matches.append(match_id)
+    if matches:
+        shared.alarm.wake_by(now + min(view.move_seconds, 3600) / 4)
+    return matches, tuple(byes)
