@@ -17,6 +17,7 @@ from functools import partial
 from ai.analysis import read
 from ai.puzzles import CHECK_NODES, found_in
 from bot.adapters.computer_player import RETRY_SECONDS, ComputerPlayer
+from bot.adapters.keyed_tasks import KeyedTasks
 from bot.service.analyses import Job
 from bot.service.match_service import MatchService
 from bot.service.views import Analysis
@@ -42,18 +43,12 @@ class Analyst:
         self.report = report
         #: positions searched a position (None: the review's budget; tests use fewer)
         self.nodes = nodes
-        self._reviewing: dict[int, asyncio.Task[None]] = {}
+        self._reviewing = KeyedTasks("review", self._review)
         service.on_analysis(self.kick)
 
     def kick(self, match_id: int) -> None:
         """A review was asked for: make it (once at a time a match)."""
-        if match_id in self._reviewing:
-            return
-        task = asyncio.get_running_loop().create_task(
-            self._review(match_id), name=f"review-{match_id}"
-        )
-        self._reviewing[match_id] = task
-        task.add_done_callback(lambda _: self._reviewing.pop(match_id, None))
+        self._reviewing.start(match_id, again=False)
 
     async def resume(self) -> None:
         """Go on with every review left unfinished (at start, after a restart)."""
@@ -62,17 +57,14 @@ class Analyst:
 
     @property
     def busy(self) -> bool:
-        return bool(self._reviewing)
+        return self._reviewing.busy
 
     async def settle(self) -> None:
         """Wait until every review under way is made (the console, tests)."""
-        while self._reviewing:
-            await asyncio.gather(*self._reviewing.values(), return_exceptions=True)
+        await self._reviewing.settle()
 
     async def close(self) -> None:
-        for task in list(self._reviewing.values()):
-            task.cancel()
-        await asyncio.gather(*self._reviewing.values(), return_exceptions=True)
+        await self._reviewing.close()
 
     async def _review(self, match_id: int) -> None:
         try:

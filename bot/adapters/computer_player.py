@@ -15,6 +15,7 @@ from functools import partial
 from typing import TypeVar
 
 from ai import choose_move
+from bot.adapters.keyed_tasks import KeyedTasks
 from bot.errors import Refusal
 from bot.runtime import workers
 from bot.runtime.fair_share import FairShare
@@ -44,8 +45,7 @@ class ComputerPlayer:
         self._owns_executor = executor is None
         #: thinks at once: one a worker process
         self.share = FairShare(slots or workers.pool_size())
-        self._thinking: dict[int, asyncio.Task[None]] = {}
-        self._again: set[int] = set()
+        self._thinking = KeyedTasks("computer", self._play)
         service.on_computer_turn(self.kick)
 
     def executor(self) -> Executor:
@@ -55,21 +55,9 @@ class ComputerPlayer:
         return self._executor
 
     def kick(self, match_id: int) -> None:
-        """It may be the computer's turn in this match: play it (once at a time a match)."""
-        if match_id in self._thinking:
-            self._again.add(match_id)  # looked at again when the current turn is done
-            return
-        task = asyncio.get_running_loop().create_task(
-            self._play(match_id), name=f"computer-{match_id}"
-        )
-        self._thinking[match_id] = task
-        task.add_done_callback(lambda _: self._done(match_id))
-
-    def _done(self, match_id: int) -> None:
-        del self._thinking[match_id]
-        if match_id in self._again:
-            self._again.discard(match_id)
-            self.kick(match_id)
+        """It may be the computer's turn in this match: play it (once at a time a match;
+        asked meanwhile, it looks again when the current turn is done)."""
+        self._thinking.start(match_id)
 
     async def resume(self) -> None:
         """Play every game where the computer is to move (at start, after a restart)."""
@@ -78,13 +66,10 @@ class ComputerPlayer:
 
     async def settle(self) -> None:
         """Wait until the computer has played every turn it has (the console, tests)."""
-        while self._thinking:
-            await asyncio.gather(*self._thinking.values(), return_exceptions=True)
+        await self._thinking.settle()
 
     async def close(self) -> None:
-        for task in list(self._thinking.values()):
-            task.cancel()
-        await asyncio.gather(*self._thinking.values(), return_exceptions=True)
+        await self._thinking.close()
         if self._executor is not None and self._owns_executor:
             self._executor.shutdown(wait=False, cancel_futures=True)
 

@@ -7,10 +7,10 @@ servers, so a round that ended while the bot was down is paired then."""
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import logging
 from collections.abc import Awaitable, Callable
 
+from bot.adapters.keyed_tasks import KeyedTasks
 from bot.service.match_service import MatchService
 from bot.service.tournament_views import RoundNews
 
@@ -27,35 +27,18 @@ class Director:
     def __init__(self, service: MatchService, announce: Announce) -> None:
         self.service = service
         self.announce = announce
-        self._moving: dict[int, asyncio.Task[None]] = {}
-        self._again: set[int] = set()
-        self._closed = False
+        self._moving = KeyedTasks("tournament", self._move_on)
+        #: the game that ended last in each tournament, to wait for before moving it on
+        self._ended: dict[int, int] = {}
         #: the events in sign-up that start by themselves: their timers
         self._starts: dict[int, asyncio.TimerHandle] = {}
         service.on_tournament(self.tell)
 
     def tell(self, tournament_id: int, match_id: int | None = None) -> None:
         """The tournament may move on (`match_id`: the game that ended, if one did)."""
-        if self._closed:
-            return
-        if tournament_id in self._moving:
-            self._again.add(tournament_id)
-            return
-        # told inside the transaction that ended the game: the task starts outside it, in
-        # a context of its own (a task copies the caller's, open transaction and all)
-        task = asyncio.get_running_loop().create_task(
-            self._move_on(tournament_id, match_id),
-            name=f"tournament-{tournament_id}",
-            context=contextvars.Context(),
-        )
-        self._moving[tournament_id] = task
-        task.add_done_callback(lambda _: self._done(tournament_id))
-
-    def _done(self, tournament_id: int) -> None:
-        del self._moving[tournament_id]
-        if tournament_id in self._again:
-            self._again.discard(tournament_id)
-            self.tell(tournament_id)
+        if match_id is not None:
+            self._ended[tournament_id] = match_id
+        self._moving.start(tournament_id)
 
     async def resume(self) -> None:
         for tournament_id in await self.service.tournaments.running_ids():
@@ -63,24 +46,21 @@ class Director:
 
     @property
     def busy(self) -> bool:
-        return bool(self._moving)
+        return self._moving.busy
 
     async def settle(self) -> None:
-        while self._moving:
-            await asyncio.gather(*self._moving.values(), return_exceptions=True)
+        await self._moving.settle()
 
     async def close(self) -> None:
-        self._closed = True
         for timer in self._starts.values():
             timer.cancel()
-        for task in list(self._moving.values()):
-            task.cancel()
-        await asyncio.gather(*self._moving.values(), return_exceptions=True)
+        await self._moving.close()
 
-    async def _move_on(self, tournament_id: int, match_id: int | None) -> None:
+    async def _move_on(self, tournament_id: int) -> None:
+        match_id = self._ended.pop(tournament_id, None)
         try:
             if match_id is not None:
-                await self._ended(match_id)
+                await self._written(match_id)
             await self._keep_start(tournament_id)
             news = await self.service.tournaments.advance(tournament_id)
         except Exception:
@@ -117,7 +97,7 @@ class Director:
 
         asyncio.get_running_loop().create_task(start(), name=f"tournament-start-{tournament_id}")
 
-    async def _ended(self, match_id: int) -> None:
+    async def _written(self, match_id: int) -> None:
         """Wait until the game's end is written (its lock free, its status over)."""
         async with self.service.shared.locks.of(match_id):
             pass

@@ -21,6 +21,13 @@ PLAYERS = [f"p{n}" for n in range(1, 10)]
 GAME = re.compile(r"^#events bot: #(\d+): @(p\d) vs @(p\d)$")
 
 
+def _console(service: MatchService, tmp_path: Path) -> tuple[Console, Director, list[str]]:
+    """The console (where `mod` may manage the server), its director, the lines printed."""
+    printed: list[str] = []
+    console = Console(service, tmp_path / "out", printed.append, moderators={"mod"})
+    return console, Director(service, console.round_started), printed
+
+
 async def _run(console: Console, director: Director, *lines: str) -> None:
     for line in lines:
         await console.line(line)
@@ -55,9 +62,7 @@ async def _play_round(console: Console, director: Director, printed: list[str]) 
 async def test_a_swiss_of_nine_over_five_rounds_from_create_to_final_standings(
     service: MatchService, tmp_path: Path
 ) -> None:
-    printed: list[str] = []
-    console = Console(service, tmp_path / "out", printed.append, moderators={"mod"})
-    director = Director(service, console.round_started)
+    console, director, printed = _console(service, tmp_path)
     await _sign_up(console, director, 5)
     met: set[frozenset[str]] = set()
     for number in range(1, 6):
@@ -91,9 +96,7 @@ async def test_a_swiss_of_nine_over_five_rounds_from_create_to_final_standings(
 async def test_a_restart_mid_round_goes_on_where_it_was(
     service: MatchService, tmp_path: Path
 ) -> None:
-    printed: list[str] = []
-    console = Console(service, tmp_path / "out", printed.append, moderators={"mod"})
-    director = Director(service, console.round_started)
+    console, director, printed = _console(service, tmp_path)
     await _sign_up(console, director, 2)
     games = _games(printed)
     await director.close()  # the bot stops with round 1 under way
@@ -111,9 +114,7 @@ async def test_a_restart_mid_round_goes_on_where_it_was(
 async def test_an_event_set_to_start_starts_by_itself_after_a_restart(
     service: MatchService, clock: Clock, tmp_path: Path
 ) -> None:
-    printed: list[str] = []
-    console = Console(service, tmp_path / "out", printed.append, moderators={"mod"})
-    director = Director(service, console.round_started)
+    console, director, printed = _console(service, tmp_path)
     await _run(
         console, director,
         "#events mod: /tournament action:create game:checkers rounds:2 starts:30m",
@@ -135,9 +136,7 @@ async def test_an_event_set_to_start_starts_by_itself_after_a_restart(
 async def test_a_whole_round_robin_through_the_console(
     service: MatchService, tmp_path: Path
 ) -> None:
-    printed: list[str] = []
-    console = Console(service, tmp_path / "out", printed.append, moderators={"mod"})
-    director = Director(service, console.round_started)
+    console, director, printed = _console(service, tmp_path)
     await _run(
         console, director,
         "#events mod: /tournament action:create game:checkers format:round-robin",
