@@ -11,7 +11,6 @@ from ai.analysis import Reading, review
 from bot.errors import Refusal
 from bot.service.shared import Shared
 from bot.service.views import Actor, Analysis, MatchView
-from bot.store.analysis_tables import AnalysisRows
 from rules import counted
 
 
@@ -30,7 +29,7 @@ class Job:
 class Analyses:
     def __init__(self, shared: Shared) -> None:
         self.shared = shared
-        self.rows = AnalysisRows(shared.store)
+        self.rows = shared.analyses
         self.listeners: list[Callable[[int], None]] = []
 
     async def request(self, actor: Actor, match_id: int | None = None) -> Analysis:
@@ -57,12 +56,10 @@ class Analyses:
         if match_id is not None or await self.shared.matches.in_thread(actor.channel_id):
             match = await find.match((await find.resolve(actor, match_id))["id"])
         else:
-            rows = await self.shared.matches.of_user(
-                actor.guild_id, actor.user_id, ("finished", "aborted"), 1
-            )
-            if not rows:
+            last = await find.last_over(actor)
+            if last is None:
                 raise Refusal("You have no finished game here to review: give its match number.")
-            match = await find.match(rows[0]["id"])
+            match = await find.match(last)
         if match.active:
             raise Refusal(f"Match #{match.id} is still being played: review it once it ends.")
         if not match.moves:

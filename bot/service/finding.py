@@ -35,6 +35,11 @@ class Finder:
         self.matches = matches
         self.challenges = challenges
 
+    async def last_over(self, actor: Actor) -> int | None:
+        """The person's last finished (or aborted) game on this server, if any."""
+        rows = await self.matches.of_user(actor.guild_id, actor.user_id, ("finished", "aborted"), 1)
+        return int(rows[0]["id"]) if rows else None
+
     async def match_row(self, match_id: int) -> Row:
         return row_or_refusal(
             await self.matches.get(match_id),

@@ -136,10 +136,9 @@ class MatchService:
         between people it is a challenge to the opponent, taken up at once when the
         opponent had asked too. Without a number: the person's last finished game here."""
         if match_id is None:
-            recent = await self.games_of(actor.guild_id, actor.user_id, over=True, limit=1)
-            if not recent:
+            match_id = await self.shared.find.last_over(actor)
+            if match_id is None:
                 raise Refusal("You have no finished game to ask a rematch of.")
-            match_id = recent[0].id
         if (await self.match(match_id)).computer_level is not None:
             again = await self.computer.rematch(actor, match_id)
             return Rematch(None, again)

@@ -66,9 +66,10 @@ class Shared:
         self.turns = ComputerTurns()
         self.locks = MatchLocks()
         self.tournament_games = TournamentGames()
+        self.analyses = AnalysisRows(store)
 
     async def computer_jobs(self, user_id: int) -> int:
         """What the computer does for a person now: their games against it in progress and
         the reviews they asked for that are being made (both count toward one limit)."""
         games = await self.matches.against_computer(user_id)
-        return games + await AnalysisRows(self.store).running_of(user_id)
+        return games + await self.analyses.running_of(user_id)

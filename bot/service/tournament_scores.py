@@ -85,6 +85,7 @@ def entrants(seeds: Sequence[int], games: Sequence[Result], rounds_done: int) ->
     before: dict[int, dict[int, float]] = {}  # round -> scores before it
     for r in range(1, rounds_done + 1):
         before[r] = _scores([g for g in games if g.round < r])
+    totals = _scores(games)
     out = []
     for seed, player in enumerate(seeds, 1):
         colours, floats, opponents, byes = [], [], set(), 0
@@ -99,9 +100,16 @@ def entrants(seeds: Sequence[int], games: Sequence[Result], rounds_done: int) ->
             opponents.add(them)
             colours.append(FIRST if mine.first == player else SECOND)
             floats.append(float_of(before[r].get(player, 0.0), before[r].get(them, 0.0)))
-        total = _scores(games).get(player, 0.0)
         out.append(
-            Entrant(player, seed, total, tuple(colours), tuple(floats), byes, frozenset(opponents))
+            Entrant(
+                player,
+                seed,
+                totals.get(player, 0.0),
+                tuple(colours),
+                tuple(floats),
+                byes,
+                frozenset(opponents),
+            )
         )
     return out
 
