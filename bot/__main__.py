@@ -1,5 +1,5 @@
-"""`python -m bot` runs the Discord bot; `console`, `sync`, `check-db`, `migrate` and `copy-db`
-are the other modes."""
+"""`python -m bot` runs the Discord bot; `console`, `sync`, `web`, `check-db`, `migrate` and
+`copy-db` are the other modes."""
 
 from __future__ import annotations
 
@@ -50,11 +50,17 @@ def main(argv: list[str] | None = None) -> int:
         description=copy_doc,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    site = commands.add_parser(
+        "web",
+        help="serve the web site alone (beside bot processes on the same database)",
+    )
+    site.add_argument("--port", type=int, help="the port to serve (default: WEB_PORT, else 8080)")
+    site.add_argument("--host", help="the address to listen at (default: WEB_HOST, else all)")
     copy.add_argument("source", help="the database to copy: a file path, sqlite:///… or URL")
     copy.add_argument("target", help="an empty database: postgresql://user@host/dbname, or a path")
     where = "database: a SQLite file, sqlite:///… or postgresql://… (default: DATABASE_URL)"
     parser.add_argument("--db", help=where)
-    for sub in (run, sync, console, check, migrate):
+    for sub in (run, sync, console, check, migrate, site):
         sub.add_argument("--db", help=where, default=argparse.SUPPRESS)
     console.add_argument("--out", default="out", help="folder for the pictures (default: out)")
     console.add_argument(
@@ -100,6 +106,19 @@ def _run(args: argparse.Namespace) -> int:
             print(line)
         print(f"checked {count} matches: {len(problems)} problem(s)")
         return 1 if problems else 0
+    if args.command == "web":
+        from bot.web.serve import serve_alone
+
+        port = args.port or settings.web_port or 8080
+        if not 0 <= port <= 65535:
+            raise SettingsError(f"--port {port} is not a port number")
+        try:
+            asyncio.run(serve_alone(database, args.host or settings.web_host, port))
+        except KeyboardInterrupt:
+            pass
+        except OSError as err:
+            raise StartupError(f"cannot serve the web site on port {port}: {err}") from None
+        return 0
     if args.command == "console":
         from bot.adapters.console import run_console_at
 

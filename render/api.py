@@ -12,6 +12,7 @@ from PIL import Image
 from rules import Outcome, RulesError, get_game, numbered_move
 
 from . import checkers, the_crown, three_crowns, three_musketeers
+from .canvas import Scene
 from .drawing import Drawing
 
 DRAWINGS: dict[str, Drawing] = {
@@ -43,23 +44,32 @@ def legend(game_id: str) -> str:
 
 
 def board_image(
+    game_id: str, position: Any, *, size: int | None = None, **options: Any
+) -> Image.Image:
+    """The board as a palette image, with `last_move` (played in the position `before`)
+    highlighted. Positions and moves may be engine objects or their texts; `outcome`
+    overrides the position's own result (history draws, resignations); `caption` opens
+    the status line. A review's board draws `played` (a move in `position`) as a red
+    arrow and `better` as a green one. Options: as board_scene takes them."""
+    drawing, scene = board_scene(game_id, position, **options)
+    return drawing.shape.render(
+        scene, size or drawing.default_size, list(drawing.painters.values())
+    )
+
+
+def board_scene(
     game_id: str,
     position: Any,
     *,
     last_move: Any = None,
     before: Any = None,
     perspective: str | None = None,
-    size: int | None = None,
     outcome: Outcome | None = None,
     caption: str = "",
     played: Any = None,
     better: Any = None,
-) -> Image.Image:
-    """The board as a palette image, with `last_move` (played in the position `before`)
-    highlighted. Positions and moves may be engine objects or their texts; `outcome`
-    overrides the position's own result (history draws, resignations); `caption` opens
-    the status line. A review's board draws `played` (a move in `position`) as a red
-    arrow and `better` as a green one."""
+) -> tuple[Drawing, Scene]:
+    """How the game is drawn, and what to draw of this position (see board_image)."""
     game = get_game(game_id)
     drawing = _drawing(game_id)
     position = game.decode(position) if isinstance(position, str) else position
@@ -78,9 +88,7 @@ def board_image(
         game.parse_move(position, m) if isinstance(m, str) else m for m in (played, better)
     )
     scene = drawing.scene(game, position, last_move, before, flipped, outcome, caption, arrows)
-    return drawing.shape.render(
-        scene, size or drawing.default_size, list(drawing.painters.values())
-    )
+    return drawing, scene
 
 
 def board_png(game_id: str, position: Any, **options: Any) -> bytes:

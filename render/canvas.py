@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -56,6 +56,24 @@ class Scene:
 
 
 @dataclass(frozen=True)
+class Mark:
+    """Text on a board: its anchor point, the text, its font size, its ink, and the anchor as
+    Pillow names it ('mm': the middle, 'rm': right end, 'mt': top middle, 'la': top left)."""
+
+    x: float
+    y: float
+    text: str
+    size: int
+    ink: RGB
+    anchor: str = "mm"
+
+
+def draw_marks(draw: ImageDraw.ImageDraw, marks: Sequence[Mark]) -> None:
+    for m in marks:
+        draw.text((m.x, m.y), m.text, font=font(m.size), fill=m.ink, anchor=m.anchor)
+
+
+@dataclass(frozen=True)
 class Layout:
     width: int
     height: int
@@ -86,6 +104,23 @@ class Shape(ABC):
 
     @abstractmethod
     def draw_labels(self, draw: ImageDraw.ImageDraw, size: int, flipped: bool) -> None: ...
+
+    def edge_marks(self, size: int, flipped: bool) -> list[Mark]:
+        """The coordinates written round the board (none by default)."""
+        return []
+
+    def cell_marks(self, size: int, flipped: bool, occupied: Collection[int]) -> list[Mark]:
+        """The cells' own labels as text, where they go with pieces on `occupied` (the
+        pictures paste them as images: empty_cell_labels, occupied_cell_labels)."""
+        return []
+
+    def outline(self, cell: int) -> RGB | None:
+        """The line round a cell (None: cells meet without one)."""
+        return None
+
+    def emblem(self, size: int, flipped: bool) -> tuple[float, float, float] | None:
+        """Where a crown is drawn on the board: its centre and width (None: nowhere)."""
+        return None
 
     def empty_cell_labels(self, size: int, flipped: bool) -> dict[int, tuple[Image.Image, Point]]:
         """Labels drawn only while their cell is empty: a transparent image and where its
@@ -237,19 +272,25 @@ INKS = (
 )  # fmt: skip
 
 
-def arrow(draw: ImageDraw.ImageDraw, points: Sequence[Point], colour: RGB, width: int) -> None:
-    """A line through `points` ending in an arrowhead on the last."""
+def arrow_shape(
+    points: Sequence[Point], width: int
+) -> tuple[list[Point], tuple[Point, Point, Point]]:
+    """A line through `points` stopping short of the last, and the arrowhead on it."""
     (x0, y0), (x1, y1) = points[-2], points[-1]
     length = math.dist((x0, y0), (x1, y1)) or 1
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
     head = width * 2.2
     base = (x1 - ux * head, y1 - uy * head)
-    draw.line([*points[:-1], base], fill=colour, width=width, joint="curve")
     wing = (-uy * head * 0.7, ux * head * 0.7)
-    draw.polygon(
-        [(x1, y1), (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])],
-        fill=colour,
-    )
+    tip = ((x1, y1), (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1]))
+    return [*points[:-1], base], tip
+
+
+def arrow(draw: ImageDraw.ImageDraw, points: Sequence[Point], colour: RGB, width: int) -> None:
+    """A line through `points` ending in an arrowhead on the last."""
+    line, head = arrow_shape(points, width)
+    draw.line(line, fill=colour, width=width, joint="curve")
+    draw.polygon(list(head), fill=colour)
 
 
 def ring(

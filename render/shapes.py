@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from PIL import Image, ImageDraw
 
-from .canvas import Layout, Point, Shape, text_label
+from .canvas import Layout, Mark, Point, Shape, draw_marks, text_label
 from .sprites import crown_mark
-from .theme import LABEL, RGB, font, mix
+from .theme import LABEL, RGB, mix
 
 
 class SquareShape(Shape):
@@ -69,27 +69,48 @@ class SquareShape(Shape):
         file, rank = cell % self.cols, cell // self.cols
         return self.dark if (file + rank) % 2 == 0 else self.light
 
-    def draw_labels(self, draw: ImageDraw.ImageDraw, size: int, flipped: bool) -> None:
+    def edge_marks(self, size: int, flipped: bool) -> list[Mark]:
+        if not self.edge_labels:
+            return []
         sq, margin = self._square(size), self._margin(size)
-        if self.edge_labels:
-            face = font(max(10, round(margin * 0.72)))
-            bottom = margin + sq * self.rows + margin / 2
-            for f in range(self.cols):
-                x, _ = self._origin(f, size, flipped)
-                draw.text((x + sq / 2, bottom), chr(97 + f), font=face, fill=LABEL, anchor="mm")
-            for r in range(self.rows):
-                _, y = self._origin(r * self.cols, size, flipped)
-                draw.text((margin / 2, y + sq / 2), str(r + 1), font=face, fill=LABEL, anchor="mm")
+        face = max(10, round(margin * 0.72))
+        bottom = margin + sq * self.rows + margin / 2
+        marks = []
+        for f in range(self.cols):
+            x, _ = self._origin(f, size, flipped)
+            marks.append(Mark(x + sq / 2, bottom, chr(97 + f), face, LABEL))
+        for r in range(self.rows):
+            _, y = self._origin(r * self.cols, size, flipped)
+            marks.append(Mark(margin / 2, y + sq / 2, str(r + 1), face, LABEL))
+        return marks
+
+    def draw_labels(self, draw: ImageDraw.ImageDraw, size: int, flipped: bool) -> None:
+        draw_marks(draw, self.edge_marks(size, flipped))
+
+    def cell_marks(self, size: int, flipped: bool, occupied: Collection[int]) -> list[Mark]:
+        sq = self._square(size)
+        marks = []
+        for cell, text in self.cell_labels.items():
+            x, y = self._origin(cell, size, flipped)
+            if cell in occupied:
+                ink = mix(self.colour(cell), (255, 255, 255), OCCUPIED_LABEL[1])
+                face = max(10, round(sq * OCCUPIED_LABEL[0]))
+                marks.append(Mark(x + sq * 0.04, y + sq * 0.03, text, face, ink, "la"))
+            else:
+                ink = mix(self.colour(cell), (255, 255, 255), EMPTY_LABEL[1])
+                face = max(10, round(sq * EMPTY_LABEL[0]))
+                marks.append(Mark(x + sq / 2, y + sq / 2, text, face, ink))
+        return marks
 
     def empty_cell_labels(self, size: int, flipped: bool) -> dict[int, tuple[Image.Image, Point]]:
         """Each labelled empty square's label, large, in its middle."""
-        return self._labels(size, flipped, 0.4, 0.42, centred=True)
+        return self._labels(size, flipped, *EMPTY_LABEL, centred=True)
 
     def occupied_cell_labels(
         self, size: int, flipped: bool
     ) -> dict[int, tuple[Image.Image, Point]]:
         """Each labelled square's label in its top-left corner, clear of the piece."""
-        return self._labels(size, flipped, 0.26, 0.7, centred=False)
+        return self._labels(size, flipped, *OCCUPIED_LABEL, centred=False)
 
     def _labels(
         self, size: int, flipped: bool, scale: float, light: float, *, centred: bool
@@ -108,6 +129,11 @@ class SquareShape(Shape):
                     labels[cell] = label, (x + sq * 0.04, y + sq * 0.03)
             self._label_cache[key] = labels
         return self._label_cache[key]
+
+
+#: a square's label: its size (a fraction of the square) and how far towards white its ink is
+EMPTY_LABEL = (0.4, 0.42)  # large, in the middle of an empty square
+OCCUPIED_LABEL = (0.26, 0.7)  # small, in the top-left corner, clear of the piece
 
 
 def grid_cell(width: int) -> Callable[[str], int]:
@@ -158,11 +184,9 @@ class TriangleShape(Shape):
         key = (size, flipped)
         if key not in self._labels:
             a = self._side(size)
-            face_size = max(10, round(a * 0.2))
             labels = {}
             for cell in self.cells():
-                ink = mix(self.colour(cell), (0, 0, 0), 0.55)
-                label = text_label(self.names[cell], face_size, ink)
+                label = text_label(self.names[cell], *self._name_style(cell, size))
                 cx, cy = self.centre(cell, size, flipped)
                 up = TRIANGLE[cell][1] % 2 == 0
                 cy += (a * 0.08 if up else -a * 0.08) if cell != self.crown else a * 0.2
@@ -212,23 +236,53 @@ class TriangleShape(Shape):
     def colour(self, cell: int) -> RGB:
         return self.colour_of(cell)
 
-    def draw_labels(self, draw: ImageDraw.ImageDraw, size: int, flipped: bool) -> None:
+    def edge_marks(self, size: int, flipped: bool) -> list[Mark]:
         a = self._side(size)
-        for cell in self.cells():
-            points = self.polygon(cell, size, flipped)
-            draw.line([*points, points[0]], fill=mix(self.colour(cell), (0, 0, 0), 0.35), width=1)
-        cx, cy = self.centre(self.crown, size, flipped)
-        crown_mark(draw, cx, cy - a * 0.1, a * 0.3)
-        edge = font(max(10, round(a * 0.2)))
+        face = max(10, round(a * 0.2))
+        marks = []
         for y in range(7):
             end = 12 - 2 * y if flipped else 0  # the row's leftmost cell as drawn
             points = self.polygon(triangle_index(y, end), size, flipped)
             x = min(p[0] for p in points) - a * 0.08
             middle = sum(p[1] for p in points) / 3
             text = f"{2 * y + 1}" if y == 6 else f"{2 * y + 1}·{2 * y + 2}"
-            draw.text((x, middle), text, font=edge, fill=LABEL, anchor="rm")
+            marks.append(Mark(x, middle, text, face, LABEL, "rm"))
         for k in range(7):
             points = self.polygon(triangle_index(0, 2 * k), size, flipped)
             x = sum(p[0] for p in points) / 3
             bottom = max(p[1] for p in points)
-            draw.text((x, bottom + a * 0.06), chr(97 + k), font=edge, fill=LABEL, anchor="mt")
+            marks.append(Mark(x, bottom + a * 0.06, chr(97 + k), face, LABEL, "mt"))
+        return marks
+
+    def outline(self, cell: int) -> RGB | None:
+        return mix(self.colour(cell), (0, 0, 0), 0.35)
+
+    def emblem(self, size: int, flipped: bool) -> tuple[float, float, float] | None:
+        a = self._side(size)
+        cx, cy = self.centre(self.crown, size, flipped)
+        return cx, cy - a * 0.1, a * 0.3
+
+    def draw_labels(self, draw: ImageDraw.ImageDraw, size: int, flipped: bool) -> None:
+        for cell in self.cells():
+            points = self.polygon(cell, size, flipped)
+            draw.line([*points, points[0]], fill=self.outline(cell), width=1)
+        emblem = self.emblem(size, flipped)
+        assert emblem is not None
+        crown_mark(draw, *emblem)
+        draw_marks(draw, self.edge_marks(size, flipped))
+
+    def cell_marks(self, size: int, flipped: bool, occupied: Collection[int]) -> list[Mark]:
+        return [
+            Mark(
+                x + label.width / 2,
+                y + label.height / 2,
+                self.names[cell],
+                *self._name_style(cell, size),
+            )
+            for cell, (label, (x, y)) in self.empty_cell_labels(size, flipped).items()
+            if cell not in occupied
+        ]
+
+    def _name_style(self, cell: int, size: int) -> tuple[int, RGB]:
+        """A cell name's font size and ink."""
+        return max(10, round(self._side(size) * 0.2)), mix(self.colour(cell), (0, 0, 0), 0.55)

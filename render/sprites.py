@@ -27,17 +27,26 @@ def _disc(draw: ImageDraw.ImageDraw, s: int, fill: RGB, rim: RGB, scale: float =
     return r
 
 
-def crown_mark(draw: ImageDraw.ImageDraw, cx: float, cy: float, w: float) -> None:
-    """A small gold crown centred at (cx, cy), w wide."""
+def crown_outline(
+    cx: float, cy: float, w: float
+) -> tuple[list[tuple[float, float]], list[tuple[float, float]], float, int]:
+    """A crown centred at (cx, cy), w wide: its outline, the centres of its three dots, their
+    radius, and the width of its rim."""
     h = w * 0.62
     left, right, top, bottom = cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2
     points = [
         (left, bottom), (left, top + h * 0.2), (left + w * 0.25, top + h * 0.55),
         (cx, top), (right - w * 0.25, top + h * 0.55), (right, top + h * 0.2), (right, bottom),
     ]  # fmt: skip
-    draw.polygon(points, fill=GOLD, outline=GOLD_DARK, width=max(1, round(w / 14)))
-    dot = w * 0.09
-    for x, y in ((left, top + h * 0.2), (cx, top), (right, top + h * 0.2)):
+    dots = [(left, top + h * 0.2), (cx, top), (right, top + h * 0.2)]
+    return points, dots, w * 0.09, max(1, round(w / 14))
+
+
+def crown_mark(draw: ImageDraw.ImageDraw, cx: float, cy: float, w: float) -> None:
+    """A small gold crown centred at (cx, cy), w wide."""
+    points, dots, dot, rim = crown_outline(cx, cy, w)
+    draw.polygon(points, fill=GOLD, outline=GOLD_DARK, width=rim)
+    for x, y in dots:
         draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=GOLD, outline=GOLD_DARK)
 
 

@@ -173,6 +173,13 @@ def check_message(body: dict[str, Any], files: list[tuple[str, bytes]] | None = 
         raise invalid("components: at most 5 rows of 5.")
     if any(len(b.get("label", "")) > 80 or len(b.get("custom_id", "")) > 100 for b in buttons):
         raise invalid("components: a label or custom id is too long.")
+    for b in buttons:  # a link button (style 5) has an address and no custom id; others not
+        link = b.get("style") == 5
+        url = b.get("url", "")
+        if link != bool(url) or link == ("custom_id" in b):
+            raise invalid("components: a link button needs a url and no custom id; others not.")
+        if link and not (url.startswith(("http://", "https://")) and len(url) <= 512):
+            raise invalid("components: Scheme must be one of ('http', 'https', 'discord').")
     ids = [b["custom_id"] for b in buttons if "custom_id" in b]
     if len(ids) != len(set(ids)):
         raise invalid("components: Component custom id cannot be duplicated.")

@@ -109,14 +109,16 @@ class Console:
         write: Callable[[str], None] = print,
         default_move_time: str | None = None,
         moderators: Iterable[str] = (),
+        public_url: str = "",
     ) -> None:
         self.service = service
         self.moderators = set(moderators)
         self.names = Names()
         #: `@bot` is the bot itself: challenged, it is the computer opponent
         self.commands = Commands(
-            service, self.names, default_move_time, computer_id=self.names.user_id(COMPUTER)
-        )
+            service, self.names, default_move_time, computer_id=self.names.user_id(COMPUTER),
+            public_url=public_url,
+        )  # fmt: skip
         self.out = out
         self.write = write
         #: channel -> its messages' buttons, with who may press them (None: anyone)
@@ -174,6 +176,8 @@ class Console:
             options = self.options(BY_NAME[name], args)
         except ValueError as err:
             return private(str(err))
+        if BY_NAME[name].starts_game:  # the console's channels are open to everyone
+            await self.commands.see_channel(ctx.guild_id, ctx.channel_id, True)
         return await self.commands.run(name, ctx, **options)
 
     def options(self, spec: CommandSpec, args: list[str]) -> dict[str, Any]:
@@ -331,7 +335,11 @@ class Console:
             path.write_bytes(attachment.data)
             lines.append(f"[file {path}]")
         if message.buttons:
-            lines.append(" ".join(f"[{b.label}]" for b in message.buttons))
+            lines.append(
+                " ".join(
+                    f"[{b.label}: {b.url}]" if b.url else f"[{b.label}]" for b in message.buttons
+                )
+            )
             if note != "edited":
                 owner = reader if note else None
                 self.buttons.setdefault(channel, []).append((owner, list(message.buttons)))
@@ -347,10 +355,12 @@ async def run_console_at(
     app = await App.open(database, settings)
     try:
         console = Console(
-            app.service, out, default_move_time=settings.default_move_time, moderators=moderators
-        )
+            app.service, out, default_move_time=settings.default_move_time, moderators=moderators,
+            public_url=settings.public_url,
+        )  # fmt: skip
         await app.start_computer(console.computer_moved, console.reviewed)
         await app.start_director(console.round_started)
+        await app.start_web(settings)
         await app.settle()
         for text in sys.stdin:
             await console.line(text.rstrip("\n"))

@@ -14,6 +14,8 @@ class Button:
     action: str  # accept, decline, cancel (challenge id); resign, draw, drawyes, drawno, rematch
     target: int  # the challenge or match id
     style: str = "secondary"  # primary, secondary, success or danger
+    #: a link button: the address it opens (it then has no action of ours)
+    url: str = ""
 
     @property
     def custom_id(self) -> str:

@@ -19,6 +19,8 @@ from bot.service.match_service import MatchService
 from bot.service.sweeper import Announce, Sweeper
 from bot.store import Store
 from bot.store.identify_table import reserve_identify
+from bot.web.relay import Notifier
+from bot.web.serve import WebSite
 
 
 @dataclass
@@ -29,6 +31,8 @@ class App:
     computer: ComputerPlayer | None = field(default=None)
     analyst: Analyst | None = field(default=None)
     director: Director | None = field(default=None)
+    web: WebSite | None = field(default=None)
+    notifier: Notifier | None = field(default=None)
 
     @classmethod
     async def open(cls, database: str, settings: Settings) -> App:
@@ -75,6 +79,20 @@ class App:
         await self.director.resume()
         return self.director
 
+    async def start_web(self, settings: Settings) -> None:
+        """Serve the web site beside the bot if WEB_PORT is set (in a thread of its own), and
+        on PostgreSQL tell every process's site of this one's moves."""
+        if self.store.dialect == "postgresql":
+            self.notifier = Notifier(self.store)
+            self.notifier.start()
+        if settings.web_port is None:
+            return
+        web = WebSite(settings.database_url, settings.web_host, settings.web_port)
+        await asyncio.to_thread(web.start)
+        self.web = web
+        if self.store.dialect == "sqlite":
+            self.store.watchers.append(web.changed)
+
     async def settle(self) -> None:
         """Wait until the computer has played every turn it has and made every review
         asked for (the console)."""
@@ -98,6 +116,10 @@ class App:
         if self.computer is not None:
             await self.computer.close()
         workers.shutdown()
+        if self.web is not None:
+            await asyncio.to_thread(self.web.stop)
+        if self.notifier is not None:
+            await self.notifier.close()
         if self.sweeping is not None:
             self.sweeping.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,6 +48,11 @@ class Settings:
     shards: Shards | None = None
     #: games against the computer one person may have in progress at once
     computer_games: int = COMPUTER_GAMES
+    #: the web site: the port this process serves it on (None: it does not), the address
+    #: it listens at, and the address people reach it at (for the links the bot posts)
+    web_port: int | None = None
+    web_host: str = "0.0.0.0"
+    public_url: str = ""
 
     @classmethod
     def load(cls, env_file: Path | None = Path(".env")) -> Settings:
@@ -96,6 +102,14 @@ class Settings:
             shards = Shards.parse(ids, int(count)) if ids else None
         except ValueError as why:
             raise bad("SHARD_IDS", str(why)) from None
+        port = values.get("WEB_PORT", "")
+        if port and not (port.isascii() and port.isdecimal() and 1 <= int(port) <= 65535):
+            raise bad("WEB_PORT", "must be a port number from 1 to 65535")
+        public = values.get("PUBLIC_URL", "").rstrip("/")
+        if public and not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", public):
+            raise bad("PUBLIC_URL", "must be the site's address, like https://games.example.org")
+        if port and not public:
+            public = f"http://localhost:{port}"
         # DATABASE_PATH: the setting's name before PostgreSQL (a file path), still read
         database = values.get("DATABASE_URL") or values.get("DATABASE_PATH") or DEFAULT_DATABASE
         try:
@@ -111,4 +125,7 @@ class Settings:
             challenge_minutes=int(minutes) if minutes else 15,
             default_move_time=move_time,
             computer_games=int(computer) if computer else COMPUTER_GAMES,
+            web_port=int(port) if port else None,
+            web_host=values.get("WEB_HOST") or "0.0.0.0",
+            public_url=public,
         )

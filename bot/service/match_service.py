@@ -21,6 +21,7 @@ from bot.service.notices import Notices
 from bot.service.play import Play
 from bot.service.puzzles import Puzzles
 from bot.service.shared import Clock, ServiceOptions, Shared
+from bot.service.site import Site
 from bot.service.standings import Standings
 from bot.service.takebacks import Takebacks
 from bot.service.tournaments import Tournaments
@@ -52,6 +53,7 @@ class MatchService:
         self.analyses = Analyses(self.shared)
         self.puzzles = Puzzles(self.shared)
         self.tournaments = Tournaments(self.shared, self.play)
+        self.site = Site(self.shared)
         #: where chat adapters showed challenges and boards (their message ids)
         self._shown = ShownMessages(store)
 

@@ -49,6 +49,9 @@ class Tx:
     def __init__(self, driver: Driver) -> None:
         self.driver = driver
         self.connection = driver.connection
+        #: ids of the matches this transaction changed: the store tells its watchers once
+        #: it has committed
+        self.changed: set[int] = set()
 
     async def run(self, sql: str, params: Params = ()) -> int:
         """A statement; the number of rows it changed."""
@@ -95,6 +98,8 @@ class Store:
         self._current: contextvars.ContextVar[Tx | None] = contextvars.ContextVar(
             f"tx-{id(self)}", default=None
         )
+        #: told the id of each match a committed write changed (the web site's live pages)
+        self.watchers: list[Callable[[int], None]] = []
 
     @classmethod
     async def open(
@@ -239,6 +244,23 @@ class Store:
                 raise
             finally:
                 self._current.reset(token)
+        for match_id in sorted(tx.changed):
+            self.tell_changed(match_id)
+
+    def changed(self, db: Tx | None, match_id: int) -> None:
+        """A write changed this match: its watchers are told once `db` commits (at once
+        for a write that was its own transaction)."""
+        if db is not None:
+            db.changed.add(match_id)
+        else:
+            self.tell_changed(match_id)
+
+    def tell_changed(self, match_id: int) -> None:
+        for watcher in self.watchers:
+            try:
+                watcher(match_id)
+            except Exception:  # a watcher's failure is its own, never the write's
+                log.exception("a watcher of match %s failed", match_id)
 
     @asynccontextmanager
     async def _begun(self) -> AsyncIterator[Driver]:

@@ -7,6 +7,7 @@ player's one reminder falls due is decided here only (REMINDER_AT).
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from bot.runtime.shards import Shards, where
@@ -104,7 +105,13 @@ class MatchRows:
 
     # --- writing ---
     async def insert(self, db: Tx, values: dict[str, Any]) -> int:
-        return await db.insert(schema.matches, {**values, "ply": 0, "status": "active"})
+        """A new match, with its own unguessable address on the web site."""
+        token = secrets.token_urlsafe(16)
+        match_id = await db.insert(
+            schema.matches, {**values, "ply": 0, "status": "active", "web_token": token}
+        )
+        self.store.changed(db, match_id)
+        return match_id
 
     async def append_move(
         self,
@@ -129,8 +136,12 @@ class MatchRows:
         }
         sql = self.store.for_update(_APPEND)
         if db is not None:
-            return await db.run(sql, params) == 1
-        return await self.store.write_one(sql, params) == 1
+            logged = await db.run(sql, params) == 1
+        else:
+            logged = await self.store.write_one(sql, params) == 1
+        if logged:
+            self.store.changed(db, match_id)
+        return logged
 
     async def advance(
         self,
@@ -154,12 +165,14 @@ class MatchRows:
             f"WHERE id = ? RETURNING *, {REMINDER_AT} AS remind_at",
             (ply, position, deadline, offer_kept_if_by, match_id),
         )
+        self.store.changed(db, match_id)
         return rows[0]
 
     async def end(self, db: Tx, match_id: int, values: dict[str, Any]) -> None:
         """Finish or abort (inside the transaction that decided it): no deadline, no offer."""
         ending = {**values, "deadline": None, "draw_offer_by": None, "takeback_by": None}
         await db.update(schema.matches, ending, "id = ?", (match_id,))
+        self.store.changed(db, match_id)
 
     async def ask_takeback(self, db: Tx, match_id: int, user_id: int, ply: int) -> bool:
         """Record that `user_id` asks to take back at `ply`, if nobody has asked and the
@@ -198,11 +211,13 @@ class MatchRows:
             f"WHERE id = ? RETURNING *, {REMINDER_AT} AS remind_at",
             (to_ply, position, deadline, match_id),
         )
+        self.store.changed(db, match_id)
         return rows[0]
 
     async def set(self, db: Tx, match_id: int, **values: Any) -> None:
         """The draw offer or the thread of a match."""
         await db.update(schema.matches, values, "id = ?", (match_id,))
+        self.store.changed(db, match_id)
 
     async def unbind_thread(self, db: Tx, thread_id: int) -> list[int]:
         """Forget a thread that is gone; the games in progress there, now in their channel."""

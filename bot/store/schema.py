@@ -88,6 +88,9 @@ matches = Table(
     Column("takeback_ply", Integer),
     # revision 0020: the tournament this match is a game of
     Column("tournament_id", Id),
+    # revision 0022: the game's address on the web site (a random token)
+    Column("web_token", Text),
+    Index("matches_by_web_token", "web_token", unique=True),
     CheckConstraint("status IN ('active', 'finished', 'aborted')", name="matches_status"),
     CheckConstraint(
         "computer_parity IS NULL OR computer_parity IN (0, 1)", name="matches_computer_parity"
@@ -367,10 +370,30 @@ tournament_games = Table(
     sqlite_with_rowid=False,
 )
 
+# revision 0022: the web site
+web_sites = Table(
+    "web_sites",
+    metadata,
+    Column("guild_id", Id, primary_key=True, autoincrement=False),
+    Column("token", Text, nullable=False, unique=True),
+    Column("enabled", Integer, nullable=False),
+    Column("changed_at", Real, nullable=False),
+)
+
+#: whether @everyone can read a channel, as the chat adapter last saw it
+web_channels = Table(
+    "web_channels",
+    metadata,
+    Column("channel_id", Id, primary_key=True, autoincrement=False),
+    Column("guild_id", Id, nullable=False),
+    Column("public", Integer, nullable=False),
+    Column("seen_at", Real, nullable=False),
+)
+
 #: every table, parents before children (the order copy-db fills them in)
 TABLES = (
     users, member_names, matches, challenges, moves, undone_moves, ratings, announcements,
     shown_messages, identify_slots, turn_notices, notices_sent, vacations, analyses,
     analysis_readings, rating_history, puzzles, puzzle_attempts, tournaments,
-    tournament_players, tournament_games,
+    tournament_players, tournament_games, web_sites, web_channels,
 )  # fmt: skip

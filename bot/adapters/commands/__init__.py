@@ -1,6 +1,6 @@
 """The command layer: `registry` (every command once, declared by `@command` where its
 handler is), `boards` (what the handler groups share), the handlers (`playing`,
-`standings`, `reviews`, `puzzles`, `tournaments` and `lookups`, imported here so that their
+`standings`, `reviews`, `puzzles`, `tournaments`, `lookups` and `site`, imported here so that their
 commands are declared before anyone lists them), `dispatch` (names and buttons to
 handlers)."""
 
@@ -12,4 +12,5 @@ from bot.adapters.commands import reviews as reviews
 from bot.adapters.commands import puzzles as puzzles
 from bot.adapters.commands import tournaments as tournaments
 from bot.adapters.commands import lookups as lookups
+from bot.adapters.commands import site as site
 # isort: on

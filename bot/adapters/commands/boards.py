@@ -99,9 +99,21 @@ def match_buttons(match: MatchView, *, after_move: bool = False) -> tuple[Button
 class Boards:
     """The service, the words for one adapter, and board messages."""
 
+    #: the web site's address (PUBLIC_URL; '': this bot links to no site)
+    public_url: str = ""
+
     def __init__(self, service: MatchService, people: People) -> None:
         self.service = service
         self.words = Wording(people)
+
+    async def watch_button(self, match: MatchView) -> tuple[Button, ...]:
+        """A link to the game's page, where its server shows its games on the web site."""
+        token = await self.service.site.game_link(match.id) if self.public_url else None
+        return (
+            (Button("Watch", "watch", match.id, url=f"{self.public_url}/g/{token}"),)
+            if token
+            else ()
+        )
 
     async def board_message(
         self,
@@ -112,6 +124,7 @@ class Boards:
         legend: bool = False,
         viewer: str | None = None,
         after_move: bool = False,
+        watch: bool = False,
     ) -> Message:
         """The board picture with who is to move (or the result) and the right buttons;
         seen from the match's usual side, or `viewer`'s; `legend` adds what the pieces are."""
@@ -124,7 +137,10 @@ class Boards:
         return Message(
             f"{text}\n{board_legend(game.id)}" if legend else text,
             files=(Attachment(f"{game.id}-{match.id}-{match.ply}.png", png),),
-            buttons=match_buttons(match, after_move=after_move),
+            buttons=(
+                *match_buttons(match, after_move=after_move),
+                *(await self.watch_button(match) if watch else ()),
+            ),
             pings=(match.user_to_move,) if match.user_to_move is not None else (),
             shows=f"board:{match.id}",
         )
@@ -175,5 +191,7 @@ class Boards:
             edit_origin=Message(self.words.started(match)),
             open_thread=self.words.thread_name(match, names),
             match_id=match.id,
-            posts=(await self.board_message(match, f"{headline} {sides}.", legend=True),),
+            posts=(
+                await self.board_message(match, f"{headline} {sides}.", legend=True, watch=True),
+            ),
         )

@@ -13,11 +13,12 @@ from bot.adapters.commands.playing import PlayingCommands
 from bot.adapters.commands.puzzles import PuzzleCommands
 from bot.adapters.commands.registry import BY_NAME, COMMANDS, Someone, check_options
 from bot.adapters.commands.reviews import ReviewCommands
+from bot.adapters.commands.site import SiteCommands
 from bot.adapters.commands.standings import StandingCommands
 from bot.adapters.commands.tournaments import TournamentCommands
 from bot.adapters.replies import BUTTON_PREFIX, Message, Notice, Response, private
 from bot.adapters.wording import People
-from bot.errors import Refusal
+from bot.errors import CannotSave, Refusal
 from bot.service.match_service import MatchService
 from bot.service.tournament_views import RoundNews
 from bot.service.views import Analysis, MoveResult, SweepEvent, SweepKind
@@ -34,6 +35,7 @@ class Commands:
         default_move_time: str | None = None,
         *,
         computer_id: int | None = None,
+        public_url: str = "",
     ) -> None:
         self.service = service
         self.people = people
@@ -46,8 +48,13 @@ class Commands:
         self.standings = StandingCommands(service, people)
         self.puzzles = PuzzleCommands(service, people)
         self.tournaments = TournamentCommands(service, people)
+        self.site = SiteCommands(service, people)
         p, t = self.playing, self.tournaments
-        groups = (p, self.lookups, self.reviews, self.standings, self.puzzles, t)
+        groups = (p, self.lookups, self.reviews, self.standings, self.puzzles, t, self.site)
+        for group in groups:
+            group.public_url = public_url
+        #: whether @everyone could read each channel, as last told to the service
+        self._channels: dict[int, bool] = {}
         #: each command's handler, bound to the group whose method it is
         self.handlers: dict[str, Handler] = {
             spec.name: next(
@@ -89,6 +96,17 @@ class Commands:
             names[someone.id] = (someone.name, someone.global_name or someone.name)
             options[option.name] = someone.id  # handlers take the id; the names are kept here
         return await self._safely(self.handlers[command], ctx, names, **options)
+
+    async def see_channel(self, guild_id: int, channel_id: int, public: bool) -> None:
+        """Tell the service whether everyone can read a channel where a game starts (only
+        when it changed; best effort: the game goes on if the database cannot take it)."""
+        if self._channels.get(channel_id) == public:
+            return
+        try:
+            await self.service.site.see_channel(guild_id, channel_id, public)
+        except CannotSave:
+            return
+        self._channels[channel_id] = public
 
     async def click(self, ctx: Context, custom_id: str) -> Response:
         """A button press: `bgb:<action>:<id>`, checked to belong where it was pressed."""

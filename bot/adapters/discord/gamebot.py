@@ -74,6 +74,7 @@ class GameBot(discord.AutoShardedClient):
             DiscordPeople(lambda guild_id: getattr(self.get_guild(guild_id), "name", None)),
             self.settings.default_move_time,
             computer_id=self.user.id,  # challenged, the bot itself is the computer opponent
+            public_url=self.settings.public_url,
         )
         self.add_dynamic_items(GameButton)
         if self.sync_globally:
@@ -93,6 +94,7 @@ class GameBot(discord.AutoShardedClient):
         self.app.start_sweeper(self.on_sweep)
         await self.app.start_computer(self.on_computer_move, self.on_review)
         await self.app.start_director(self.on_round)
+        await self.app.start_web(self.settings)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Identify when Discord allows it across every process on the database: each

@@ -155,7 +155,14 @@ def discord_kwargs(message: Message) -> dict[str, Any]:
     if message.buttons:
         view = discord.ui.View(timeout=None)
         for button in message.buttons:
-            view.add_item(GameButton(button))
+            if button.url:
+                view.add_item(
+                    discord.ui.Button(
+                        label=button.label, style=discord.ButtonStyle.link, url=button.url
+                    )
+                )
+            else:
+                view.add_item(GameButton(button))
         kwargs["view"] = view
     return kwargs
 
@@ -185,6 +192,19 @@ def context(interaction: discord.Interaction) -> Context:
         global_name=user.global_name or user.name,
         upload_limit=interaction.filesize_limit,
     )
+
+
+def everyone_reads(interaction: discord.Interaction) -> bool:
+    """Whether @everyone can read the channel (a thread: its channel; a private thread
+    never): only such channels' games are listed on the web site. Unknown: no."""
+    guild, channel = interaction.guild, interaction.channel
+    if isinstance(channel, discord.Thread):
+        if channel.is_private():
+            return False
+        channel = channel.parent
+    if guild is None or not isinstance(channel, discord.abc.GuildChannel):
+        return False
+    return channel.permissions_for(guild.default_role).read_messages
 
 
 def cannot_host(interaction: discord.Interaction) -> str | None:
@@ -270,6 +290,10 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
         if spec.starts_game and (problem := cannot_host(interaction)):
             await interaction.response.send_message(problem, ephemeral=True)
             return
+        if spec.starts_game and interaction.guild_id and interaction.channel_id:
+            await bot.handlers.see_channel(
+                interaction.guild_id, interaction.channel_id, everyone_reads(interaction)
+            )
         await bot.respond(
             interaction, lambda ctx: bot.handlers.run(spec.name, ctx, **options), slow=spec.slow
         )

@@ -1,0 +1,106 @@
+"""The SQL of the web site: which servers show their games there (web_sites), which channels
+everyone can read (web_channels), and the games a server's pages list."""
+
+from __future__ import annotations
+
+import secrets
+
+from bot.store.connection import Store
+from bot.store.match_table import MATCH_SELECT
+from bot.store.rows import Row
+
+#: a listed game: in a channel everyone on its server can read, on a server showing its games
+LISTED = (
+    "guild_id = ? AND channel_id IN "
+    "(SELECT channel_id FROM web_channels WHERE guild_id = ? AND public = 1)"
+)
+
+
+class WebRows:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def site(self, guild_id: int) -> Row | None:
+        return await self.store.one("SELECT * FROM web_sites WHERE guild_id = ?", (guild_id,))
+
+    async def turn(self, guild_id: int, enabled: bool, now: float) -> Row:
+        """Show a server's games on the site, or stop; its address is made once and kept."""
+        async with self.store.transaction() as db:
+            await db.run(
+                "INSERT INTO web_sites (guild_id, token, enabled, changed_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET enabled = excluded.enabled, "
+                "changed_at = excluded.changed_at",
+                (guild_id, secrets.token_urlsafe(16), int(enabled), now),
+            )
+            rows = await db.all("SELECT * FROM web_sites WHERE guild_id = ?", (guild_id,))
+        return rows[0]
+
+    async def see_channel(self, guild_id: int, channel_id: int, public: bool, now: float) -> None:
+        """Whether everyone on the server can read a channel, as the chat adapter saw it."""
+        await self.store.write_one(
+            "INSERT INTO web_channels (channel_id, guild_id, public, seen_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (channel_id) DO UPDATE SET public = excluded.public, "
+            "seen_at = excluded.seen_at",
+            (channel_id, guild_id, int(public), now),
+        )
+
+    async def shown_site(self, token: str) -> Row | None:
+        """The server a site address names, if it shows its games."""
+        return await self.store.one(
+            "SELECT * FROM web_sites WHERE token = ? AND enabled = 1", (token,)
+        )
+
+    async def shown_match(self, token: str) -> Row | None:
+        """The match a game address names, if its server shows its games."""
+        return await self.store.one(
+            f"{MATCH_SELECT} WHERE web_token = ? AND guild_id IN "
+            "(SELECT guild_id FROM web_sites WHERE enabled = 1)",
+            (token,),
+        )
+
+    async def listed(self, guild_id: int, active: bool, limit: int) -> list[Row]:
+        """A server's listed games in progress (oldest first) or finished (latest first)."""
+        status = (
+            "status = 'active' ORDER BY id" if active else "status = 'finished' ORDER BY id DESC"
+        )
+        return await self.store.all(
+            f"{MATCH_SELECT} WHERE {LISTED} AND {status} LIMIT ?", (guild_id, guild_id, limit)
+        )
+
+    async def listed_of(self, guild_id: int, user_id: int, limit: int) -> list[Row]:
+        """A player's latest listed games on a server."""
+        return await self.store.all(
+            f"{MATCH_SELECT} WHERE {LISTED} AND (first_user = ? OR second_user = ?) "
+            "AND status != 'aborted' ORDER BY id DESC LIMIT ?",
+            (guild_id, guild_id, user_id, user_id, limit),
+        )
+
+    async def is_listed(self, match_id: int) -> bool:
+        row = await self.store.one(
+            "SELECT 1 FROM matches m JOIN web_channels c ON c.channel_id = m.channel_id "
+            "WHERE m.id = ? AND c.public = 1",
+            (match_id,),
+        )
+        return row is not None
+
+    async def players(self, guild_id: int) -> list[int]:
+        """Everyone who played a listed game on a server, or is ranked there."""
+        return await self.store.ids(
+            f"SELECT first_user FROM matches WHERE {LISTED} UNION "
+            f"SELECT second_user FROM matches WHERE {LISTED} UNION "
+            "SELECT user_id FROM ratings WHERE guild_id = ?",
+            (guild_id, guild_id, guild_id, guild_id, guild_id),
+        )
+
+    async def match_link(self, match_id: int) -> str | None:
+        """A match's address, if its server shows its games."""
+        row = await self.store.one(
+            "SELECT m.web_token FROM matches m JOIN web_sites s ON s.guild_id = m.guild_id "
+            "WHERE m.id = ? AND s.enabled = 1",
+            (match_id,),
+        )
+        return None if row is None else row[0]
+
+    async def token_of(self, match_id: int) -> str | None:
+        row = await self.store.one("SELECT web_token FROM matches WHERE id = ?", (match_id,))
+        return None if row is None else row[0]

@@ -1,0 +1,138 @@
+"""Changes between processes. On PostgreSQL every bot process NOTIFYs the matches it
+changed and every web process LISTENs; a web process alone on a SQLite file looks at the
+matches twice a second instead (a bot and its site in one process need neither)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bot.store import Store
+
+log = logging.getLogger("bot.web")
+CHANNEL = "bot_matches"
+#: how often a lone web process on SQLite looks for changed matches, and how far back
+POLL_SECONDS = 0.5
+RECENT_SECONDS = 600.0
+#: how long a lost LISTEN connection waits before it connects again
+RETRY_SECONDS = 2.0
+
+
+async def _raw(store: Store) -> tuple[Any, Any]:
+    """A connection of the store's engine of its own, and the driver's (asyncpg's) under it."""
+    connection = await store.engine.connect()
+    raw = (await connection.get_raw_connection()).driver_connection
+    return connection, raw
+
+
+class Notifier:
+    """This process's changed matches, sent to every listener through NOTIFY."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.pending: set[int] = set()
+        self.wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.store.watchers.append(self.changed)
+        self._task = asyncio.create_task(self._run(), name="web-notify")
+
+    def changed(self, match_id: int) -> None:
+        self.pending.add(match_id)
+        self.wake.set()
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                connection, raw = await _raw(self.store)
+                try:
+                    while True:
+                        await self.wake.wait()
+                        self.wake.clear()
+                        ids, self.pending = sorted(self.pending), set()
+                        for match_id in ids:
+                            await raw.execute(f"NOTIFY {CHANNEL}, '{int(match_id)}'")
+                finally:
+                    await connection.close()
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # the database went away: the site waits, play goes on
+                log.warning("cannot notify the web site of changes: %s", err)
+                await asyncio.sleep(RETRY_SECONDS)
+
+    async def close(self) -> None:
+        if self.changed in self.store.watchers:
+            self.store.watchers.remove(self.changed)
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+
+class Listener:
+    """Every process's changed matches, heard through LISTEN (PostgreSQL) or found by
+    looking (SQLite), told to `changed`."""
+
+    def __init__(self, store: Store, changed: Callable[[int], None]) -> None:
+        self.store = store
+        self.changed = changed
+        self._task: asyncio.Task[None] | None = None
+        self.listening = asyncio.Event()
+
+    def start(self) -> None:
+        run = self._listen if self.store.dialect == "postgresql" else self._poll
+        self._task = asyncio.create_task(run(), name="web-listen")
+
+    async def _listen(self) -> None:
+        def heard(_connection: Any, _pid: int, _channel: str, payload: str) -> None:
+            if payload.isdecimal():
+                self.changed(int(payload))
+
+        while True:
+            try:
+                connection, raw = await _raw(self.store)
+                try:
+                    await raw.add_listener(CHANNEL, heard)
+                    self.listening.set()
+                    while not raw.is_closed():
+                        await asyncio.sleep(RETRY_SECONDS)
+                finally:
+                    self.listening.clear()
+                    with contextlib.suppress(Exception):
+                        await connection.close()
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:
+                log.warning("cannot listen for changes: %s", err)
+            await asyncio.sleep(RETRY_SECONDS)
+
+    async def _poll(self) -> None:
+        seen: dict[int, tuple[Any, ...]] = {}
+        while True:
+            try:
+                rows = await self.store.all(
+                    "SELECT id, ply, status, deadline FROM matches "
+                    "WHERE status = 'active' OR ended_at > ?",
+                    (time.time() - RECENT_SECONDS,),
+                )
+                now = {r[0]: tuple(r) for r in rows}
+                if self.listening.is_set():
+                    for match_id, values in now.items():
+                        if seen.get(match_id) != values:
+                            self.changed(match_id)
+                seen = now
+                self.listening.set()
+            except Exception as err:
+                log.warning("cannot look for changes: %s", err)
+            await asyncio.sleep(POLL_SECONDS)
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task

@@ -1,0 +1,70 @@
+"""The web site over a real database: the service writes, the site (aiohttp's test client,
+in the test's loop) reads; people with ids of Discord's size, to show none leaks."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.service import Actor
+from bot.service.match_service import MatchService
+from bot.service.views import MatchView
+from bot.web.hub import Hub
+from bot.web.live import Live
+from bot.web.reader import Reader
+from bot.web.routes import make_app
+from tests.servicekit import CHANNEL, GUILD, start_match
+
+#: Discord-sized ids: a page showing one would show these digits
+ANN, BEN = 398765432109876543, 412345678901234567
+PRIVATE = 11  # a channel @everyone cannot read
+
+
+@dataclass
+class Site:
+    service: MatchService
+    client: TestClient  # type: ignore[type-arg]
+    hub: Hub
+    live: Live
+    token: str = ""  # the server page's
+
+    async def turn(self, on: bool) -> str:
+        site = await self.service.site.turn(Actor(GUILD, CHANNEL, ANN), manager=True, on=on)
+        self.token = site.token
+        return site.token
+
+    async def game(
+        self, game_id: str = "checkers", channel: int = CHANNEL
+    ) -> tuple[MatchView, str]:
+        """A game between Ann and Ben, and its page's address."""
+        match = await start_match(service=self.service, game_id=game_id, challenger=ANN,
+                                  opponent=BEN, channel=channel)  # fmt: skip
+        token = await self.service.site.rows.token_of(match.id)
+        assert token is not None
+        return match, token
+
+    async def get(self, path: str) -> tuple[int, str]:
+        async with self.client.get(path) as answer:
+            return answer.status, await answer.text()
+
+
+@pytest.fixture
+async def site(service: MatchService) -> AsyncIterator[Site]:
+    await service.standings.remember(GUILD, ANN, "Ann", "ann")
+    await service.standings.remember(GUILD, BEN, "Ben the Bold", "ben")
+    await service.site.see_channel(GUILD, CHANNEL, True)
+    await service.site.see_channel(GUILD, PRIVATE, False)
+    reader, hub = Reader(service), Hub(per_address=4)
+    live = Live(reader, hub, asyncio.get_running_loop())
+    service.store.watchers.append(live.changed)
+    client = TestClient(TestServer(make_app(reader, hub, live)))
+    await client.start_server()
+    try:
+        yield Site(service, client, hub, live)
+    finally:
+        hub.close_all()
+        await client.close()
