@@ -27,13 +27,15 @@ run: install
 
 test: install-test
 	@$(BIN)/python -m tests.pgserver check
+	@$(BIN)/python -m tests.browser check
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict rules render ai
 	$(BIN)/mypy bot bench tests
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 	@echo "The Discord adapter's tests again, every request taking 0-300 ms as Discord's do:"
-	FAKE_DISCORD_LATENCY_MS=150 $(BIN)/python -m pytest tests/bot/adapters/discord/test_discord.py tests/bot/adapters/discord/test_discord_refusals.py tests/bot/adapters/discord/test_discord_tournaments.py
+	FAKE_DISCORD_LATENCY_MS=150 $(BIN)/python -m pytest $(addprefix tests/bot/adapters/discord/, \
+		test_discord.py test_discord_refusals.py test_discord_tournaments.py test_discord_site.py)
 
 # The fast tier, for feedback while working: lint, types, layers, and the tests that need
 # neither PostgreSQL nor a process of their own, nor seconds of CPU (tests/README.md).

@@ -72,14 +72,20 @@ class DiscordHarness:
         fake: FakeDiscord | None = None,
         dev_guild_id: int | None = None,
         sync_globally: bool = False,
+        public_url: str = "",
     ) -> None:
-        """`fake`: the Discord the bot talked to before (a restart, another run)."""
-        settings = Settings(database_url=str(database), dev_guild_id=dev_guild_id)
+        """`fake`: the Discord the bot talked to before (a restart, another run);
+        `public_url`: the web site's address the bot links to."""
+        settings = Settings(
+            database_url=str(database), dev_guild_id=dev_guild_id, public_url=public_url
+        )
         self.bot = GameBot(settings, sync_globally=sync_globally)
         self.bot_user = user_payload(APP_ID, "Boardgames", bot=True)
         self.fake = fake or FakeDiscord(self.bot_user)
         #: users with Manage Messages in the channel (moderators)
         self.moderators: set[int] = set()
+        #: the server's @everyone role's permissions (as it starts)
+        self.everyone = EVERYONE
         self.channel = {
             "id": str(CHANNEL_ID),
             "type": 0,
@@ -110,7 +116,7 @@ class DiscordHarness:
                 {
                     "id": str(GUILD_ID),
                     "name": "@everyone",
-                    "permissions": EVERYONE,
+                    "permissions": self.everyone,
                     "position": 0,
                     "color": 0,
                     "hoist": False,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sys
 import threading
 from dataclasses import dataclass, field
 
@@ -20,6 +21,8 @@ from bot.web.relay import Listener
 from bot.web.routes import make_app
 
 log = logging.getLogger("bot.web")
+#: how often Python may switch from the site's thread to the bot's (and back)
+SWITCH_SECONDS = 0.0005
 
 
 @dataclass
@@ -80,7 +83,11 @@ class WebSite:
         self._thread = threading.Thread(target=self._run, name="web-site", daemon=True)
 
     def start(self) -> None:
-        """Start serving; raises what stopped it from starting (a port in use...)."""
+        """Start serving; raises what stopped it from starting (a port in use...).
+
+        Python hands the interpreter between threads every 5 ms by default: a bot's move
+        could then wait that long behind a page. Every SWITCH_SECONDS instead."""
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_SECONDS))
         self._thread.start()
         self._ready.wait()
         if self._failed is not None:

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import pytest
+from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.service import Actor
@@ -27,7 +28,7 @@ PRIVATE = 11  # a channel @everyone cannot read
 @dataclass
 class Site:
     service: MatchService
-    client: TestClient  # type: ignore[type-arg]
+    client: TestClient[web.Request, web.Application]
     hub: Hub
     live: Live
     token: str = ""  # the server page's

@@ -84,7 +84,7 @@ async def test_a_finished_game_its_review_and_a_player_page(site: Site) -> None:
     job = await analyses.job(match.id)
     assert job is not None
     for ply, _ in job.missing:
-        await analyses.add(match.id, ply, Reading(0.0, "", None, None))
+        await analyses.add(match.id, ply, Reading(0, "", None, None))
     await analyses.finish(match.id)
     state = json.loads((await site.get(f"/g/{token}/state"))[1])
     assert state["review"] is not None and len(state["review"]["marks"]) == done.ply
