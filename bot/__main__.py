@@ -109,7 +109,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "web":
         from bot.web.serve import serve_alone
 
-        port = args.port or settings.web_port or 8080
+        port = args.port if args.port is not None else settings.web_port or 8080
         if not 0 <= port <= 65535:
             raise SettingsError(f"--port {port} is not a port number")
         try:

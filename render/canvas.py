@@ -54,6 +54,18 @@ class Scene:
     better: tuple[int, ...] = ()
     flipped: bool = False
 
+    def rings(self) -> tuple[tuple[tuple[int, ...], RGB, bool], ...]:
+        """The circles round pieces: (cells, colour, dashed)."""
+        return (
+            (self.jumped, PATH_LINE, True), (self.captured, CAPTURED, False),
+            (self.checked, CAPTURED, False), (self.winning, WIN_RING, False),
+        )  # fmt: skip
+
+    def arrows(self) -> tuple[tuple[tuple[int, ...], RGB], ...]:
+        """A review's arrows: (the cells the move visits, colour), the played one first."""
+        both = ((self.played, PLAYED_ARROW), (self.better, BETTER_ARROW))
+        return tuple((cells, colour) for cells, colour in both if len(cells) > 1)
+
 
 @dataclass(frozen=True)
 class Mark:
@@ -236,18 +248,13 @@ class Shape(ABC):
         for cell, (label, (x, y)) in self.occupied_cell_labels(size, flipped).items():
             if cell in scene.pieces:
                 image.paste(label, (round(x), round(y)), label)
-        rings = (
-            (scene.jumped, PATH_LINE, True), (scene.captured, CAPTURED, False),
-            (scene.checked, CAPTURED, False), (scene.winning, WIN_RING, False),
-        )  # fmt: skip
-        for cells, colour, dashed in rings:
+        for cells, colour, dashed in scene.rings():
             for cell in cells:
                 x, y = self.centre(cell, size, flipped)
                 ring(draw, x, y, half * 1.02, colour, line, dashed=dashed)
-        for cells, colour in ((scene.played, PLAYED_ARROW), (scene.better, BETTER_ARROW)):
-            if len(cells) > 1:
-                points = [self.centre(c, size, flipped) for c in cells]
-                arrow(draw, points, colour, max(3, layout.piece // 7))
+        for cells, colour in scene.arrows():
+            points = [self.centre(c, size, flipped) for c in cells]
+            arrow(draw, points, colour, max(3, layout.piece // 7))
         strip = status_strip(scene.status, layout.width, layout.strip)
         image.paste(strip, (0, layout.height - layout.strip))
         return image.quantize(palette=self.palette(size, painters), dither=Image.Dither.NONE)

@@ -16,15 +16,11 @@ from .canvas import FILLS, Mark, Point, arrow_shape
 from .sprites import crown_outline, sprite
 from .theme import (
     BACKGROUND,
-    BETTER_ARROW,
-    CAPTURED,
     GOLD,
     GOLD_DARK,
     PATH_LINE,
-    PLAYED_ARROW,
     RGB,
     START,
-    WIN_RING,
     mix,
 )
 
@@ -113,20 +109,15 @@ def board_svg(
         out.append(
             f'<use href="#{game_id}-{letters[painter]}" x="{x - half:.1f}" y="{y - half:.1f}"/>'
         )
-    rings = (
-        (scene.jumped, PATH_LINE, True), (scene.captured, CAPTURED, False),
-        (scene.checked, CAPTURED, False), (scene.winning, WIN_RING, False),
-    )  # fmt: skip
-    for cells, colour, dashed in rings:
+    for cells, colour, dashed in scene.rings():
         for cell in cells:
             x, y = shape.centre(cell, size, flipped)
             out.append(_ring(x, y, half * 1.02, colour, line, dashed))
-    for cells, colour in ((scene.played, PLAYED_ARROW), (scene.better, BETTER_ARROW)):
-        if len(cells) > 1:
-            width = max(3, layout.piece // 7)
-            body, head = arrow_shape([shape.centre(c, size, flipped) for c in cells], width)
-            out.append(_line(body, colour, width))
-            out.append(f'<polygon points="{_points(head)}" fill="{_hex(colour)}"/>')
+    for cells, colour in scene.arrows():
+        width = max(3, layout.piece // 7)
+        body, head = arrow_shape([shape.centre(c, size, flipped) for c in cells], width)
+        out.append(_line(body, colour, width))
+        out.append(f'<polygon points="{_points(head)}" fill="{_hex(colour)}"/>')
     out.append("</svg>")
     return "".join(out)
 

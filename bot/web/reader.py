@@ -174,7 +174,7 @@ class Reader:
     async def server(self, site: Row) -> dict[str, Any]:
         """A server page's games and leaderboards."""
         guild = site["guild_id"]
-        live = await self.summaries(await self.rows.listed(guild, True, LIVE_SHOWN))
+        live = await self.live(site)
         over = await self.rows.listed(guild, False, FINISHED_SHOWN)
         leaders = {}
         for game in GAMES.values():
@@ -192,6 +192,10 @@ class Reader:
             "finished": await self.summaries(over, board=False),
             "leaders": leaders,
         }
+
+    async def live(self, site: Row) -> list[dict[str, Any]]:
+        """A server's listed games in progress, each with its board."""
+        return await self.summaries(await self.rows.listed(site["guild_id"], True, LIVE_SHOWN))
 
     async def summary(self, match: MatchView, token: str, *, board: bool = True) -> dict[str, Any]:
         """A game in a list: its address, players, status, and its board if it is live."""

@@ -186,8 +186,7 @@ async def server_events(request: web.Request) -> web.StreamResponse:
     site = await reader.site(request.match_info["token"])
     if site is None:
         raise _not_found()
-    live = (await reader.server(site))["live"]
-    first = [event("game", json.dumps(g).encode()) for g in live]
+    first = [event("game", json.dumps(g).encode()) for g in await reader.live(site)]
     return await _stream(request, ("server", site["token"]), first)
 
 

@@ -143,6 +143,8 @@ def test_a_privileged_intent_not_enabled(start: Any, monkeypatch: pytest.MonkeyP
         ("DEFAULT_MOVE_TIME=forever", ("DEFAULT_MOVE_TIME=forever", "not a time per move")),
         ("CHALLENGE_MINUTES=0", ("CHALLENGE_MINUTES=0", "from 1 to 10080")),
         ("LOG_LEVEL=loud", ("LOG_LEVEL=loud", "DEBUG, INFO, WARNING, ERROR")),
+        ("WEB_PORT=http", ("WEB_PORT=http", "a port number from 1 to 65535")),
+        ("PUBLIC_URL=games.example.org", ("PUBLIC_URL=games.example.org", "the site's address")),
     ],
 )
 def test_a_bad_setting_in_env(start: Any, tmp_path: Path, line: str, words: tuple[str]) -> None:
