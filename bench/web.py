@@ -8,7 +8,7 @@ streams (p50, worst); and what serving costs the bot's event loop (a move's time
 loop's lateness, with the site serving the watchers and the paced pages, and without a
 site at all).
 
-`python bench/web.py [WATCHERS] [MOVES]` (default 200 watchers, 30 moves).
+`python bench/web.py [WATCHERS] [MOVES]` (default 200 watchers, 60 moves).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from bot.store import Store
 from bot.web.serve import WebSite
 
 WATCHERS = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-MOVES = int(sys.argv[2]) if len(sys.argv) > 2 else 30
+MOVES = int(sys.argv[2]) if len(sys.argv) > 2 else 60
 GUILD, CHANNEL, ANN, BEN = 1, 10, 398765432109876543, 412345678901234567
 #: between two moves: time for every stream to hear of the last
 MOVE_GAP = 0.25
@@ -141,7 +141,7 @@ async def run(folder: Path, *, serve: bool) -> None:
     await service.site.see_channel(GUILD, CHANNEL, True)
     await service.site.turn(Actor(GUILD, CHANNEL, ANN), manager=True, on=True)
     challenge = await service.challenges.challenge(
-        Actor(GUILD, CHANNEL, ANN), "checkers", opponent_id=BEN
+        Actor(GUILD, CHANNEL, ANN), "the-crown", opponent_id=BEN
     )
     match = await service.challenges.accept(Actor(GUILD, CHANNEL, BEN), challenge.id)
     token = await service.site.rows.token_of(match.id)

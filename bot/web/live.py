@@ -29,6 +29,7 @@ class Live:
 
     def mark(self, match_id: int) -> None:
         """On the web's loop: read and send the match once the current sending is done."""
+        self.reader.forget(match_id)
         self.pending.add(match_id)
         if self._flushing is None or self._flushing.done():
             self._flushing = self.loop.create_task(self._flush(), name="web-live")

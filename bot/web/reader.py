@@ -7,7 +7,9 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +27,8 @@ LEADERS_SHOWN = 10
 RECENT_SHOWN = 20
 #: a game's states and boards kept ready for the next watcher (each a few KB)
 CACHED = 2000
+#: how long a game's look-up serves its pages while the game does not change
+FRESH_SECONDS = 1.0
 
 
 def piece_href(game_id: str, letter: str) -> str:
@@ -62,18 +66,35 @@ class Shown:
 
 
 class Reader:
-    def __init__(self, service: MatchService) -> None:
+    def __init__(self, service: MatchService, clock: Callable[[], float] = time.monotonic) -> None:
         self.service = service
+        self.clock = clock
         self.rows = WebRows(service.store)
         self._states: Lru = Lru()
         self._boards: Lru = Lru()
+        self._found: dict[str, tuple[float, Shown]] = {}  # token -> (fresh until, game)
 
     # --- finding ---
     async def game(self, token: str) -> Shown | None:
+        """The game an address names, if a page may show it (looked up again after any
+        change to it, and at least every FRESH_SECONDS: a site turned off shows by then)."""
+        now = self.clock()
+        found = self._found.get(token)
+        if found is not None and found[0] > now:
+            return found[1]
         row = await self.rows.shown_match(token)
-        if row is None:
-            return None
-        return await self._shown(row)
+        shown = None if row is None else await self._shown(row)
+        if shown is not None:
+            if len(self._found) >= CACHED:
+                self._found.clear()
+            self._found[token] = (now + FRESH_SECONDS, shown)
+        return shown
+
+    def forget(self, match_id: int) -> None:
+        """A match changed: its pages look it up again."""
+        for token, (_, shown) in list(self._found.items()):
+            if shown.match.id == match_id:
+                del self._found[token]
 
     async def game_by_id(self, match_id: int) -> Shown | None:
         """A changed match, if a page may show it (the live streams' look-up)."""

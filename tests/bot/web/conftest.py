@@ -16,7 +16,7 @@ from bot.service.match_service import MatchService
 from bot.service.views import MatchView
 from bot.web.hub import Hub
 from bot.web.live import Live
-from bot.web.reader import Reader
+from bot.web.reader import FRESH_SECONDS, Reader
 from bot.web.routes import make_app
 from tests.servicekit import CHANNEL, GUILD, start_match
 
@@ -31,7 +31,12 @@ class Site:
     client: TestClient[web.Request, web.Application]
     hub: Hub
     live: Live
+    clock: list[float]  # the reader's clock, moved by later()
     token: str = ""  # the server page's
+
+    def later(self) -> None:
+        """Time passes: the site looks up what it remembered again."""
+        self.clock[0] += FRESH_SECONDS
 
     async def turn(self, on: bool) -> str:
         site = await self.service.site.turn(Actor(GUILD, CHANNEL, ANN), manager=True, on=on)
@@ -59,13 +64,14 @@ async def site(service: MatchService) -> AsyncIterator[Site]:
     await service.standings.remember(GUILD, BEN, "Ben the Bold", "ben")
     await service.site.see_channel(GUILD, CHANNEL, True)
     await service.site.see_channel(GUILD, PRIVATE, False)
-    reader, hub = Reader(service), Hub(per_address=4)
+    clock = [0.0]
+    reader, hub = Reader(service, lambda: clock[0]), Hub(per_address=4)
     live = Live(reader, hub, asyncio.get_running_loop())
     service.store.watchers.append(live.changed)
     client = TestClient(TestServer(make_app(reader, hub, live)))
     await client.start_server()
     try:
-        yield Site(service, client, hub, live)
+        yield Site(service, client, hub, live, clock)
     finally:
         hub.close_all()
         await client.close()

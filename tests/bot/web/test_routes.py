@@ -31,6 +31,7 @@ async def test_nothing_is_public_until_the_server_turns_it_on(site: Site) -> Non
     no_ids(page)
     assert (await site.get(f"/s/{server}"))[0] == 200
     await site.turn(False)
+    site.later()  # a game's page is looked up again at least every FRESH_SECONDS
     for path in (f"/g/{token}", f"/s/{server}", f"/g/{token}/state", f"/s/{server}/events"):
         assert (await site.get(path))[0] == 404, path
     assert await site.turn(True) == server  # the same address again
