@@ -14,6 +14,7 @@ from rules import Outcome, RulesError, get_game, numbered_move
 from . import checkers, the_crown, three_crowns, three_musketeers
 from .canvas import Scene
 from .drawing import Drawing
+from .png import palette_png
 
 DRAWINGS: dict[str, Drawing] = {
     d.game_id: d
@@ -25,8 +26,6 @@ FRAME_MS = 900
 MIN_FRAME_MS = 150
 REPLAY_MS = 60_000
 LAST_FRAME_MS = 4000
-#: zlib level 3: half the encoding time of the default 6 for a few KB more
-PNG_LEVEL = 3
 #: the smallest board a replay shrinks to before giving up on an upload limit
 MIN_GIF_SIZE = 160
 
@@ -91,11 +90,16 @@ def board_scene(
     return drawing, scene
 
 
+def prepare() -> None:
+    """Draw every game's first board once: what is drawn once a size (the static layer,
+    the palette, the sprites) is then ready for the first real picture."""
+    for game_id in DRAWINGS:
+        board_png(game_id, get_game(game_id).initial_position())
+
+
 def board_png(game_id: str, position: Any, **options: Any) -> bytes:
     """board_image(...) encoded as PNG bytes."""
-    out = io.BytesIO()
-    board_image(game_id, position, **options).save(out, "PNG", compress_level=PNG_LEVEL)
-    return out.getvalue()
+    return palette_png(board_image(game_id, position, **options))
 
 
 def game_gif(

@@ -21,6 +21,7 @@ from bot.store import Store
 from bot.store.identify_table import reserve_identify
 from bot.web.relay import Notifier
 from bot.web.serve import WebSite
+from render.api import prepare as prepare_pictures
 
 
 @dataclass
@@ -56,6 +57,11 @@ class App:
     async def identify_at(self, bucket: int, now: float) -> float:
         """When this process may identify in Discord's `bucket`, every process counted."""
         return await reserve_identify(self.store, bucket, now)
+
+    async def start_workers(self) -> None:
+        """Start the picture workers and draw each game's board once in each, so the first
+        moves' boards are as quick as the rest."""
+        await workers.warm(prepare_pictures)
 
     def start_sweeper(self, announce: Announce) -> None:
         sweeper = Sweeper(self.service.deadlines, announce)

@@ -74,6 +74,13 @@ async def run(function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         raise
 
 
+async def warm(prepare: Callable[[], object]) -> None:
+    """Start every worker now, each running `prepare` (its caches), so that the first
+    pictures do not wait for processes to start: the pool starts one process a call
+    waiting, up to one a core."""
+    await asyncio.gather(*(run(prepare) for _ in range(pool_size())))
+
+
 def shutdown() -> None:
     """Stop the workers (when the bot stops)."""
     global _pool

@@ -91,6 +91,7 @@ class GameBot(discord.AutoShardedClient):
                 "commands not synced at start: they are global once `python -m bot sync` "
                 "has run (or set DEV_GUILD_ID to sync a test server at every start)"
             )
+        await self.app.start_workers()
         self.app.start_sweeper(self.on_sweep)
         await self.app.start_computer(self.on_computer_move, self.on_review)
         await self.app.start_director(self.on_round)
