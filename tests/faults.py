@@ -41,7 +41,7 @@ async def cancelled_at(store: Store, call: int, action: Callable[[], Awaitable[A
         return sent
 
     with pytest.MonkeyPatch.context() as patch:
-        for name in ("run", "_fetch"):
+        for name in ("run", "_fetch", "guarded_update"):
             patch.setattr(kind, name, counting(getattr(kind, name)))
         task = asyncio.ensure_future(action())
         try:

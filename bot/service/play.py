@@ -47,6 +47,17 @@ def next_deadline(
     return max(now, away_until or now) + match.move_seconds
 
 
+#: a move refused because its match moved on meanwhile (another process, a takeback)
+CHANGED = "The game changed while your move was on its way: look at the board and try again."
+
+
+def away_until(row: Row, player: int, now: float) -> float | None:
+    """When the vacation under way of a match's first (0) or second (1) player ends, as its
+    row read it (None: not on one)."""
+    end = row[("first_away", "second_away")[player]]
+    return end if end is not None and end > now else None
+
+
 class Play:
     def __init__(self, shared: Shared, standings: Standings, vacations: Vacations) -> None:
         self.shared = shared
@@ -56,7 +67,7 @@ class Play:
     async def _active(self, actor: Actor, match_id: int | None) -> tuple[Row, MatchView, str]:
         """An active match the person plays in (row and view) and their side."""
         row = await self.shared.find.resolve(actor, match_id)
-        view = MatchView.of(row)
+        view = MatchView.of(row, position=self.shared.records.position(row))
         side = view.side_of(actor.user_id)
         if side is None:
             raise Refusal(f"You are not playing in match #{row['id']}: you can only watch it.")
@@ -109,27 +120,31 @@ class Play:
             move_text = game.format_move(played)
             now, ply = shared.settings.clock(), row["ply"] + 1
             to_move = game.side_to_move(trial.position)
-            away = await self.vacations.away_until(view.players[to_move])
+            away = away_until(row, 0 if to_move == game.sides[0] else 1, now)
             user_id = actor.user_id
             logged = (row["id"], ply, move_text, user_id, now, game.encode(trial.position))
-            async with shared.store.transaction() as db:
-                if not await shared.matches.append_move(db, *logged):
-                    raise Refusal(
-                        "The game changed while your move was on its way: look at the board "
-                        "and try again."
-                    )
-                # the match as this move left it (before anyone else may change it)
-                moved = await shared.matches.advance(
-                    db, row["id"], ply=ply, position=logged[-1],
-                    deadline=next_deadline(view, to_move, now, away),
-                    offer_kept_if_by=user_id,  # an opponent's offer lapses: this move declines it
-                )  # fmt: skip
-                if trial.outcome is not None:
+            deadline = next_deadline(view, to_move, now, away)
+            # the match as this move left it (before anyone else may change it); an
+            # opponent's draw offer lapses: this move declines it
+            if trial.outcome is None:  # a move and its match row: one write of their own
+                moved = await shared.matches.move_on(
+                    *logged, deadline=deadline, offer_kept_if_by=user_id
+                )
+                if moved is None:
+                    raise Refusal(CHANGED)
+            else:  # the last move: the result and the ratings in its transaction
+                async with shared.store.transaction() as db:
+                    if not await shared.matches.append_move(db, *logged):
+                        raise Refusal(CHANGED)
+                    await shared.matches.advance(
+                        db, row["id"], ply=ply, position=logged[-1], deadline=deadline,
+                        offer_kept_if_by=user_id,
+                    )  # fmt: skip
                     await self.finish(db, row, trial.outcome)
                     moved = await shared.find.match_row(row["id"])
             shared.records.keep(row["id"], ply, trial)
         texts = tuple(map(game.format_move, trial.moves))  # the log, without reading it back
-        after = MatchView.of(moved, texts)
+        after = MatchView.of(moved, texts, trial.position)
         shared.alarm.wake_by(after.remind_at)
         shared.turns.tell(after)
         return MoveResult(after, move_text, user_id)

@@ -4,6 +4,7 @@ lately and rebuilt from the move log when it is not."""
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Any
 
 from bot.service.finding import Finder
 from bot.store import Row
@@ -28,6 +29,11 @@ class RecordCache:
         record = GameRecord.replay(game, moves, game.decode(row["start_position"]))
         self.keep(row["id"], row["ply"], record)
         return record
+
+    def position(self, row: Row) -> Any:
+        """The match's position at its stored ply, if its record is kept (None: not)."""
+        cached = self._records.get(row["id"])
+        return cached[1].position if cached and cached[0] == row["ply"] else None
 
     def keep(self, match_id: int, ply: int, record: GameRecord) -> None:
         """Remember a match's record at `ply` (the least lately used is let go)."""

@@ -111,9 +111,12 @@ class MatchView:
     tournament_id: int | None = None
 
     @classmethod
-    def of(cls, row: Row | Mapping[str, Any], moves: tuple[str, ...] = ()) -> MatchView:
+    def of(
+        cls, row: Row | Mapping[str, Any], moves: tuple[str, ...] = (), position: Any = None
+    ) -> MatchView:
+        """The view of a row; `position`: its position already decoded (by who has it)."""
         game = get_game(row["game_id"])
-        position = game.decode(row["position"])
+        position = game.decode(row["position"]) if position is None else position
         termination = row["termination"]
         return cls(
             row["id"],

@@ -290,6 +290,23 @@ class Store:
                 log.warning("rollback failed, dropping the connection: %s", err)
                 await driver.connection.invalidate()
 
+    async def guarded_update(
+        self, match_id: int, guard: str, guard_params: Params, update: str, update_params: Params
+    ) -> Row | None:
+        """A write of two statements as one transaction (see Driver.guarded_update): on
+        SQLite one trip to the database's thread. Its match's watchers are told once it is
+        committed; CannotSave if the database refuses it."""
+        if self._current.get() is not None:
+            raise RuntimeError("a transaction is already open in this task")
+        with refusals():
+            row = await self._statement(
+                self._writing,
+                lambda driver: driver.guarded_update(guard, guard_params, update, update_params),
+            )
+        if row is not None:
+            self.tell_changed(match_id)
+        return row
+
     async def idle(self) -> bool:
         """No transaction is open (on the kept connections, nor out of the pool)."""
         kept = not any(driver.in_transaction for driver in self._held.values())

@@ -17,8 +17,13 @@ from bot.store.rows import Row
 
 #: a quarter of the time per move (at most an hour) before the deadline
 REMINDER_AT = "(deadline - CASE WHEN move_seconds < 14400 THEN move_seconds / 4.0 ELSE 3600.0 END)"
-#: every column of a match, and when its reminder falls due
-MATCH_SELECT = f"SELECT *, {REMINDER_AT} AS remind_at FROM matches"
+#: the latest end of each player's vacations (a move reads it with its match: one read less)
+_AWAY = (
+    "(SELECT MAX(ends_at) FROM vacations v WHERE v.user_id = matches.first_user) AS first_away, "
+    "(SELECT MAX(ends_at) FROM vacations v WHERE v.user_id = matches.second_user) AS second_away"
+)
+#: every column of a match, when its reminder falls due, and its players' vacations' ends
+MATCH_SELECT = f"SELECT *, {REMINDER_AT} AS remind_at, {_AWAY} FROM matches"
 #: move `ply` logged if its match is active at ply - 1 and the deadline has not passed; on
 #: PostgreSQL the match row is held (FOR UPDATE) so a racing end or move waits, then sees it
 _APPEND = (
@@ -27,6 +32,14 @@ _APPEND = (
     "CAST(:played_at AS DOUBLE PRECISION), CAST(:position AS TEXT) FROM matches "
     "WHERE id = :match_id AND ply = :ply - 1 AND status = 'active' "
     "AND (deadline IS NULL OR deadline > :played_at)"
+)
+
+#: the match row moved on to a logged move (see MatchRows.advance)
+_ADVANCE = (
+    "UPDATE matches SET ply = ?, position = ?, deadline = ?, reminded = 0, "
+    "draw_offer_by = CASE WHEN draw_offer_by = ? THEN draw_offer_by END, "
+    "takeback_by = NULL, takeback_ply = NULL "
+    f"WHERE id = ? RETURNING *, {REMINDER_AT} AS remind_at"
 )
 
 
@@ -158,15 +171,32 @@ class MatchRows:
         `offer_kept_if_by` made it (judged on the row as it is now, held by the move's
         insert, so an offer declined meanwhile stays declined); a takeback asked for before
         this move is void. The row as it is after."""
-        rows = await db.all(
-            "UPDATE matches SET ply = ?, position = ?, deadline = ?, reminded = 0, "
-            "draw_offer_by = CASE WHEN draw_offer_by = ? THEN draw_offer_by END, "
-            "takeback_by = NULL, takeback_ply = NULL "
-            f"WHERE id = ? RETURNING *, {REMINDER_AT} AS remind_at",
-            (ply, position, deadline, offer_kept_if_by, match_id),
-        )
+        rows = await db.all(_ADVANCE, (ply, position, deadline, offer_kept_if_by, match_id))
         self.store.changed(db, match_id)
         return rows[0]
+
+    async def move_on(
+        self,
+        match_id: int,
+        ply: int,
+        move: str,
+        user_id: int,
+        played_at: float,
+        position: str,
+        *,
+        deadline: float | None,
+        offer_kept_if_by: int,
+    ) -> Row | None:
+        """append_move, then advance, as one write of their own (no transaction open around
+        them): the row as the move left it, or None if the guard did not log the move."""
+        logged = {
+            "match_id": match_id, "ply": ply, "move": move, "user_id": user_id,
+            "played_at": played_at, "position": position,
+        }  # fmt: skip
+        advanced = (ply, position, deadline, offer_kept_if_by, match_id)
+        return await self.store.guarded_update(
+            match_id, self.store.for_update(_APPEND), logged, _ADVANCE, advanced
+        )
 
     async def end(self, db: Tx, match_id: int, values: dict[str, Any]) -> None:
         """Finish or abort (inside the transaction that decided it): no deadline, no offer."""

@@ -123,7 +123,7 @@ async def test_cancelled_at_any_await_leaves_the_store_consistent_and_usable(
         )
         acknowledged.append((played.match.id, played.move))
         await store.close()
-    assert call > 3  # the action made several database calls, each one interrupted once
+    assert call > 2  # the action made several database calls, each one interrupted once
     count, problems = await check_db(db_url)
     assert problems == [] and count >= call
     store = await Store.open(db_url)
