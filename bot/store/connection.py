@@ -298,11 +298,16 @@ class Store:
         committed; CannotSave if the database refuses it."""
         if self._current.get() is not None:
             raise RuntimeError("a transaction is already open in this task")
+        async def unit(driver: Driver) -> Row | None:
+            try:
+                return await driver.guarded_update(guard, guard_params, update, update_params)
+            except BaseException:
+                if driver.in_transaction:  # cancelled or refused half-way: undone
+                    await uncancelled(self._rollback(driver))
+                raise
+
         with refusals():
-            row = await self._statement(
-                self._writing,
-                lambda driver: driver.guarded_update(guard, guard_params, update, update_params),
-            )
+            row = await self._statement(self._writing, unit)
         if row is not None:
             self.tell_changed(match_id)
         return row

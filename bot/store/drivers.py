@@ -59,18 +59,14 @@ class Driver:
         self, guard: str, guard_params: Params, update: str, update_params: Params
     ) -> Row | None:
         """In one transaction: the `guard` statement, then, if it changed one row, the
-        `update` (which returns a row); None (rolled back) if the guard changed none."""
+        `update` (which returns a row); None (rolled back) if the guard changed none. On an
+        error the transaction may be left open: the store rolls it back."""
         await self.guarded(self.run(self.begin_sql, ()))
-        try:
-            if await self.guarded(self.run(guard, guard_params)) != 1:
-                await self.guarded(self.run("ROLLBACK", ()))
-                return None
-            rows = await self.guarded(self._fetch(update, update_params))
-            await self.guarded(self.run("COMMIT", ()))
-        except BaseException:
-            if self.in_transaction:
-                await uncancelled(self.run("ROLLBACK", ()))
-            raise
+        if await self.guarded(self.run(guard, guard_params)) != 1:
+            await self.guarded(self.run("ROLLBACK", ()))
+            return None
+        rows = await self.guarded(self._fetch(update, update_params))
+        await self.guarded(self.run("COMMIT", ()))
         return rows[0]
 
     @property
