@@ -298,6 +298,7 @@ class Store:
         committed; CannotSave if the database refuses it."""
         if self._current.get() is not None:
             raise RuntimeError("a transaction is already open in this task")
+
         async def unit(driver: Driver) -> Row | None:
             try:
                 return await driver.guarded_update(guard, guard_params, update, update_params)
