@@ -13,6 +13,7 @@ import pytest
 
 from bot.runtime import workers
 from render import board_png
+from render.api import prepare
 from rules import get_game
 
 pytestmark = pytest.mark.processes  # starts, kills and waits on processes
@@ -58,3 +59,18 @@ async def test_workers_run_below_the_event_loops_priority() -> None:
     finally:
         pool.shutdown()
     assert theirs == min(19, os.nice(0) + workers.NICER)
+
+
+async def test_warming_starts_every_worker_with_its_pictures_ready() -> None:
+    game = get_game("the-crown")
+    try:
+        await workers.warm(prepare)
+        pool = workers._executor()
+        assert len(pool._processes) == workers.pool_size()
+        pids = set(pool._processes)
+        for _ in range(4):  # the warmed workers draw; none is started afresh
+            png = await workers.run(board_png, game.id, game.initial_position())
+            assert png.startswith(b"\x89PNG")
+        assert set(pool._processes) == pids
+    finally:
+        workers.shutdown()
