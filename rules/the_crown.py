@@ -58,6 +58,18 @@ class CrownMove:
     dst: int
 
 
+def _text(src: int, dst: int) -> str:
+    """A move's canonical text: 'a3-b4', or 'a3++' for a Prince leaving the board."""
+    return f"{NAMES[src]}++" if dst == LEAVE else f"{NAMES[src]}-{NAMES[dst]}"
+
+
+#: every move once, and its place in the canonical (text) order: legal moves come out sorted
+#: and shared, never formatted or built again (the search asks for them at every node)
+_PAIRS = [(src, dst) for src in range(SIZE) for dst in (*range(SIZE), LEAVE) if src != dst]
+_ORDER = {pair: rank for rank, pair in enumerate(sorted(_PAIRS, key=lambda p: _text(*p)))}
+_MOVES = {pair: CrownMove(*pair) for pair in _PAIRS}
+
+
 def _sort_key(name: str) -> tuple[str, int]:
     return name[0], int(name[1:])
 
@@ -135,8 +147,9 @@ the top cell **a13 is the crown**. Each side has a **Prince**, 2 **Knights** and
     def legal_moves(self, position: TheCrownPosition) -> list[CrownMove]:
         if finished(position.board):
             return []
-        moves = [CrownMove(s, d) for s, d in legal_moves(position.board, position.turn)]
-        return sorted(moves, key=self.format_move)
+        pairs = legal_moves(position.board, position.turn)
+        pairs.sort(key=_ORDER.__getitem__)  # canonical order, without formatting them
+        return [_MOVES[pair] for pair in pairs]
 
     def apply(self, position: TheCrownPosition, move: CrownMove) -> TheCrownPosition:
         board = make(position.board, (move.src, move.dst), position.turn)
@@ -146,9 +159,7 @@ the top cell **a13 is the crown**. Each side has a **Prince**, 2 **Knights** and
         return 1 if depth == 0 else perft(position.board, position.turn, depth)
 
     def format_move(self, move: CrownMove) -> str:
-        if move.dst == LEAVE:
-            return f"{NAMES[move.src]}++"
-        return f"{NAMES[move.src]}-{NAMES[move.dst]}"
+        return _text(move.src, move.dst)
 
     def parse_move(self, position: TheCrownPosition, text: str) -> CrownMove:
         cleaned = clean_move_text(text)
