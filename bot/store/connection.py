@@ -16,29 +16,27 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import Table, event
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy import Table
+from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.sql.base import Executable
 
 from bot.errors import StoreError
 from bot.store.drivers import Driver, Params, driver_of
+from bot.store.engines import WRITERS, new_engine
 from bot.store.migrations import known_revisions, revision, upgrade
 from bot.store.refusals import cannot_save, never_sent, raise_if_refused, refusals
 from bot.store.rows import Row
 from bot.store.tasks import uncancelled
 from bot.store.urls import DatabaseUrl
+from bot.store.watchers import Watchers
 
 T = TypeVar("T")
-log = logging.getLogger("bot.store")
 
-#: connections a process keeps for PostgreSQL writes (besides its one for reads)
-WRITERS = 8
 #: the largest id either engine can store; anything else names nothing
 MAX_ID = 2**63 - 1
 
@@ -99,7 +97,7 @@ class Store:
             f"tx-{id(self)}", default=None
         )
         #: told the id of each match a committed write changed (the web site's live pages)
-        self.watchers: list[Callable[[int], None]] = []
+        self.watchers = Watchers()
 
     @classmethod
     async def open(
@@ -116,7 +114,7 @@ class Store:
         url = target if isinstance(target, DatabaseUrl) else DatabaseUrl.parse(target)
         if url.is_sqlite:
             url.prepare_file(readonly=readonly)
-        engine = _engine(url, readonly=readonly, busy_seconds=busy_seconds)
+        engine = new_engine(url, readonly=readonly, busy_seconds=busy_seconds)
         store = cls(engine, url)
         try:
             current = await revision(store.engine)
@@ -239,28 +237,13 @@ class Store:
                 yield tx
                 await uncancelled(driver.run("COMMIT", ()))
             except BaseException as err:
-                await uncancelled(self._rollback(driver))
+                await uncancelled(driver.rollback())
                 raise_if_refused(err)
                 raise
             finally:
                 self._current.reset(token)
         for match_id in sorted(tx.changed):
-            self.tell_changed(match_id)
-
-    def changed(self, db: Tx | None, match_id: int) -> None:
-        """A write changed this match: its watchers are told once `db` commits (at once
-        for a write that was its own transaction)."""
-        if db is not None:
-            db.changed.add(match_id)
-        else:
-            self.tell_changed(match_id)
-
-    def tell_changed(self, match_id: int) -> None:
-        for watcher in self.watchers:
-            try:
-                watcher(match_id)
-            except Exception:  # a watcher's failure is its own, never the write's
-                log.exception("a watcher of match %s failed", match_id)
+            self.watchers.tell(match_id)
 
     @asynccontextmanager
     async def _begun(self) -> AsyncIterator[Driver]:
@@ -273,45 +256,11 @@ class Store:
                 except BaseException as err:
                     if not last and isinstance(err, Exception) and never_sent(err):
                         continue  # _hold replaces the closed connection
-                    await uncancelled(self._rollback(driver))  # a cancelled BEGIN ran
+                    await uncancelled(driver.rollback())  # a cancelled BEGIN ran
                     raise_if_refused(err)
                     raise
                 yield driver
                 return
-
-    async def _rollback(self, driver: Driver) -> None:
-        """ROLLBACK; a connection that cannot is dropped (the server then rolls back)."""
-        if driver.connection.invalidated:
-            return
-        try:
-            await driver.run("ROLLBACK", ())
-        except Exception as err:
-            if "no transaction is active" not in str(err):
-                log.warning("rollback failed, dropping the connection: %s", err)
-                await driver.connection.invalidate()
-
-    async def guarded_update(
-        self, match_id: int, guard: str, guard_params: Params, update: str, update_params: Params
-    ) -> Row | None:
-        """A write of two statements as one transaction (see Driver.guarded_update): on
-        SQLite one trip to the database's thread. Its match's watchers are told once it is
-        committed; CannotSave if the database refuses it."""
-        if self._current.get() is not None:
-            raise RuntimeError("a transaction is already open in this task")
-
-        async def unit(driver: Driver) -> Row | None:
-            try:
-                return await driver.guarded_update(guard, guard_params, update, update_params)
-            except BaseException:
-                if driver.in_transaction:  # cancelled or refused half-way: undone
-                    await uncancelled(self._rollback(driver))
-                raise
-
-        with refusals():
-            row = await self._statement(self._writing, unit)
-        if row is not None:
-            self.tell_changed(match_id)
-        return row
 
     async def idle(self) -> bool:
         """No transaction is open (on the kept connections, nor out of the pool)."""
@@ -322,11 +271,13 @@ class Store:
     # --- reads and single writes ---------------------------------------------------------
     async def write_one(self, sql: str, params: Params = ()) -> int:
         """One statement, atomic by itself (no transaction around it); its row count."""
+        return int(await self.on_writer(lambda driver: driver.guarded(driver.run(sql, params))))
+
+    async def on_writer(self, step: Callable[[Driver], Awaitable[T]]) -> T:
+        """`step` on the writing connection as a write of its own, with no transaction of
+        this task's around it (a statement, Driver.guarded_update); CannotSave if refused."""
         with refusals():
-            changed = await self._statement(
-                self._writing, lambda driver: driver.guarded(driver.run(sql, params))
-            )
-            return int(changed)
+            return await self._statement(self._writing, step)
 
     async def all(self, sql: str | Executable, params: Params = ()) -> list[Row]:
         """Rows of a query: in this task's transaction if one is open, else on their own."""
@@ -371,39 +322,3 @@ class Store:
 
 def _usable(driver: Driver) -> bool:
     return not driver.connection.invalidated and not driver.closed
-
-
-def _engine(url: DatabaseUrl, *, readonly: bool, busy_seconds: float) -> AsyncEngine:
-    """An engine whose connections never begin transactions by themselves: the store says
-    BEGIN and COMMIT (so SQLite's BEGIN IMMEDIATE, and reads outside any transaction)."""
-    if url.is_sqlite:
-        engine = create_async_engine(
-            url.sqlalchemy(readonly=readonly),
-            isolation_level="AUTOCOMMIT",
-            pool_reset_on_return=None,
-            connect_args={"timeout": busy_seconds},
-        )
-
-        @event.listens_for(engine.sync_engine, "connect")
-        def _pragmas(dbapi_connection: Any, _: Any) -> None:
-            cursor = dbapi_connection.cursor()
-            if not readonly:
-                cursor.execute("PRAGMA journal_mode=WAL")
-                cursor.execute("PRAGMA synchronous=NORMAL")  # survives process crashes
-            cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.execute(f"PRAGMA busy_timeout={int(busy_seconds * 1000)}")
-            cursor.close()
-
-        return engine
-    connect_args = url.connect_args(busy_seconds)
-    if readonly:
-        connect_args["server_settings"]["default_transaction_read_only"] = "on"
-    return create_async_engine(
-        url.sqlalchemy(readonly=readonly),
-        isolation_level="AUTOCOMMIT",
-        pool_reset_on_return=None,  # every transaction ends in COMMIT or ROLLBACK itself
-        pool_size=WRITERS + 2,  # the kept ones (a reader, the writers), and one to spare
-        max_overflow=WRITERS + 2,
-        pool_pre_ping=True,
-        connect_args=connect_args,
-    )

@@ -11,6 +11,7 @@ through SQLAlchemy.
 from __future__ import annotations
 
 import functools
+import logging
 import re
 import sqlite3
 from collections.abc import Awaitable, Mapping, Sequence
@@ -23,6 +24,7 @@ from bot.store.rows import Row, rows_of
 from bot.store.tasks import uncancelled
 
 T = TypeVar("T")
+log = logging.getLogger("bot.store")
 
 Params = Sequence[Any] | Mapping[str, Any]
 #: a parameter mark: `?`, or `:name` (not a `::` cast); quoted text is matched to be skipped
@@ -59,15 +61,31 @@ class Driver:
         self, guard: str, guard_params: Params, update: str, update_params: Params
     ) -> Row | None:
         """In one transaction: the `guard` statement, then, if it changed one row, the
-        `update` (which returns a row); None (rolled back) if the guard changed none. On an
-        error the transaction may be left open: the store rolls it back."""
-        await self.guarded(self.run(self.begin_sql, ()))
-        if await self.guarded(self.run(guard, guard_params)) != 1:
-            await self.guarded(self.run("ROLLBACK", ()))
-            return None
-        rows = await self.guarded(self._fetch(update, update_params))
-        await self.guarded(self.run("COMMIT", ()))
+        `update` (which returns a row); None (rolled back) if the guard changed none. Rolled
+        back too when cancelled or refused half-way."""
+        try:
+            await self.guarded(self.run(self.begin_sql, ()))
+            if await self.guarded(self.run(guard, guard_params)) != 1:
+                await self.guarded(self.run("ROLLBACK", ()))
+                return None
+            rows = await self.guarded(self._fetch(update, update_params))
+            await self.guarded(self.run("COMMIT", ()))
+        except BaseException:
+            if self.in_transaction:
+                await uncancelled(self.rollback())
+            raise
         return rows[0]
+
+    async def rollback(self) -> None:
+        """ROLLBACK; a connection that cannot is dropped (the server then rolls back)."""
+        if self.connection.invalidated:
+            return
+        try:
+            await self.run("ROLLBACK", ())
+        except Exception as err:
+            if "no transaction is active" not in str(err):
+                log.warning("rollback failed, dropping the connection: %s", err)
+                await self.connection.invalidate()
 
     @property
     def in_transaction(self) -> bool:

@@ -43,6 +43,16 @@ _ADVANCE = (
 )
 
 
+def _logged(
+    match_id: int, ply: int, move: str, user_id: int, played_at: float, position: str
+) -> dict[str, Any]:
+    """The parameters of _APPEND."""
+    return {
+        "match_id": match_id, "ply": ply, "move": move, "user_id": user_id,
+        "played_at": played_at, "position": position,
+    }  # fmt: skip
+
+
 class MatchRows:
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -116,6 +126,14 @@ class MatchRows:
         )
         return [r["move"] for r in rows]
 
+    def _changed(self, db: Tx | None, match_id: int) -> None:
+        """A write changed this match: the store's watchers are told once `db` commits (at
+        once for a write that was its own transaction)."""
+        if db is not None:
+            db.changed.add(match_id)
+        else:
+            self.store.watchers.tell(match_id)
+
     # --- writing ---
     async def insert(self, db: Tx, values: dict[str, Any]) -> int:
         """A new match, with its own unguessable address on the web site."""
@@ -123,7 +141,7 @@ class MatchRows:
         match_id = await db.insert(
             schema.matches, {**values, "ply": 0, "status": "active", "web_token": token}
         )
-        self.store.changed(db, match_id)
+        self._changed(db, match_id)
         return match_id
 
     async def append_move(
@@ -139,21 +157,14 @@ class MatchRows:
         """Log move `ply` if the match is active at ply - 1 and its deadline has not passed
         (the caller then advances the match row); False if not. Inside the caller's
         transaction `db`, or, without one, as a single statement that is atomic by itself."""
-        params = {
-            "match_id": match_id,
-            "ply": ply,
-            "move": move,
-            "user_id": user_id,
-            "played_at": played_at,
-            "position": position,
-        }
+        params = _logged(match_id, ply, move, user_id, played_at, position)
         sql = self.store.for_update(_APPEND)
         if db is not None:
             logged = await db.run(sql, params) == 1
         else:
             logged = await self.store.write_one(sql, params) == 1
         if logged:
-            self.store.changed(db, match_id)
+            self._changed(db, match_id)
         return logged
 
     async def advance(
@@ -172,7 +183,7 @@ class MatchRows:
         insert, so an offer declined meanwhile stays declined); a takeback asked for before
         this move is void. The row as it is after."""
         rows = await db.all(_ADVANCE, (ply, position, deadline, offer_kept_if_by, match_id))
-        self.store.changed(db, match_id)
+        self._changed(db, match_id)
         return rows[0]
 
     async def move_on(
@@ -189,20 +200,21 @@ class MatchRows:
     ) -> Row | None:
         """append_move, then advance, as one write of their own (no transaction open around
         them): the row as the move left it, or None if the guard did not log the move."""
-        logged = {
-            "match_id": match_id, "ply": ply, "move": move, "user_id": user_id,
-            "played_at": played_at, "position": position,
-        }  # fmt: skip
+        logged = _logged(match_id, ply, move, user_id, played_at, position)
         advanced = (ply, position, deadline, offer_kept_if_by, match_id)
-        return await self.store.guarded_update(
-            match_id, self.store.for_update(_APPEND), logged, _ADVANCE, advanced
+        guard = self.store.for_update(_APPEND)
+        row = await self.store.on_writer(
+            lambda driver: driver.guarded_update(guard, logged, _ADVANCE, advanced)
         )
+        if row is not None:
+            self._changed(None, match_id)
+        return row
 
     async def end(self, db: Tx, match_id: int, values: dict[str, Any]) -> None:
         """Finish or abort (inside the transaction that decided it): no deadline, no offer."""
         ending = {**values, "deadline": None, "draw_offer_by": None, "takeback_by": None}
         await db.update(schema.matches, ending, "id = ?", (match_id,))
-        self.store.changed(db, match_id)
+        self._changed(db, match_id)
 
     async def ask_takeback(self, db: Tx, match_id: int, user_id: int, ply: int) -> bool:
         """Record that `user_id` asks to take back at `ply`, if nobody has asked and the
@@ -241,13 +253,13 @@ class MatchRows:
             f"WHERE id = ? RETURNING *, {REMINDER_AT} AS remind_at",
             (to_ply, position, deadline, match_id),
         )
-        self.store.changed(db, match_id)
+        self._changed(db, match_id)
         return rows[0]
 
     async def set(self, db: Tx, match_id: int, **values: Any) -> None:
         """The draw offer or the thread of a match."""
         await db.update(schema.matches, values, "id = ?", (match_id,))
-        self.store.changed(db, match_id)
+        self._changed(db, match_id)
 
     async def unbind_thread(self, db: Tx, thread_id: int) -> list[int]:
         """Forget a thread that is gone; the games in progress there, now in their channel."""

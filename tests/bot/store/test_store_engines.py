@@ -272,14 +272,14 @@ async def test_a_moves_reply_shows_the_position_that_move_made(
             await answer_once_committed()
         return await match_row(match_id)
 
-    async def guarded_then_answer(*args: Any) -> Row | None:
-        row = await guarded_update(*args)  # a move's own write (Store.guarded_update)
+    async def move_on_then_answer(*args: Any, **options: Any) -> Row | None:
+        row = await move_on(*args, **options)  # a move's own write, one transaction
         await answer_once_committed()
         return row
 
-    guarded_update = here.store.guarded_update
+    move_on = here.shared.matches.move_on
     monkeypatch.setattr(here.store, "transaction", then_answer)
-    monkeypatch.setattr(here.store, "guarded_update", guarded_then_answer)
+    monkeypatch.setattr(here.shared.matches, "move_on", move_on_then_answer)
     monkeypatch.setattr(here.shared.find, "match_row", answer_then_read)
     try:
         moved = await here.play.move(by(ALICE), "11-15", match.id)
