@@ -45,7 +45,7 @@ class MatchService:
         self.standings = Standings(store)
         self.challenges = Challenges(self.shared)
         self.vacations = Vacations(self.shared)
-        self.play = Play(self.shared, self.standings, self.vacations)
+        self.play = Play(self.shared, self.standings)
         self.deadlines = Deadlines(self.shared, self.play)
         self.computer = ComputerGames(self.shared, self.play)
         self.takebacks = Takebacks(self.shared, self.play)

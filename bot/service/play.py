@@ -9,7 +9,6 @@ from typing import Any
 from bot.errors import Person, Refusal
 from bot.service.shared import Shared
 from bot.service.standings import Standings
-from bot.service.vacations import Vacations
 from bot.service.views import (
     Actor,
     DrawResult,
@@ -59,10 +58,9 @@ def away_until(row: Row, player: int, now: float) -> float | None:
 
 
 class Play:
-    def __init__(self, shared: Shared, standings: Standings, vacations: Vacations) -> None:
+    def __init__(self, shared: Shared, standings: Standings) -> None:
         self.shared = shared
         self.standings = standings
-        self.vacations = vacations
 
     async def _active(self, actor: Actor, match_id: int | None) -> tuple[Row, MatchView, str]:
         """An active match the person plays in (row and view) and their side."""
@@ -120,7 +118,7 @@ class Play:
             move_text = game.format_move(played)
             now, ply = shared.settings.clock(), row["ply"] + 1
             to_move = game.side_to_move(trial.position)
-            away = away_until(row, 0 if to_move == game.sides[0] else 1, now)
+            away = away_until(row, game.sides.index(to_move), now)
             user_id = actor.user_id
             logged = (row["id"], ply, move_text, user_id, now, game.encode(trial.position))
             deadline = next_deadline(view, to_move, now, away)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.errors import Person, Refusal
-from bot.service.play import Play, next_deadline
+from bot.service.play import Play, away_until, next_deadline
 from bot.service.shared import Shared
 from bot.service.views import Actor, MatchView, TakebackResult
 from bot.store import Row, Tx
@@ -76,7 +76,7 @@ class Takebacks:
         record = GameRecord.replay(game, kept, game.decode(row["start_position"]))
         now = shared.settings.clock()
         to_move = game.side_to_move(record.position)
-        away = await self.play.vacations.away_until(view.players[to_move])
+        away = away_until(row, game.sides.index(to_move), now)
         undone = await shared.matches.undo(
             db, row["id"], to_ply=len(kept), position=game.encode(record.position),
             deadline=next_deadline(view, to_move, now, away), asked_by=asker, now=now,

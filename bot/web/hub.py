@@ -63,12 +63,10 @@ class Hub:
     def watched(self, topic: Topic) -> bool:
         return bool(self.topics.get(topic))
 
-    def publish(self, topic: Topic, data: bytes) -> int:
-        """Offer an event to every stream on `topic`; how many there were."""
-        streams = list(self.topics.get(topic, ()))
-        for stream in streams:
+    def publish(self, topic: Topic, data: bytes) -> None:
+        """Offer an event to every stream on `topic`."""
+        for stream in list(self.topics.get(topic, ())):
             stream.offer(data)
-        return len(streams)
 
     def close_all(self) -> None:
         for streams in self.topics.values():

@@ -42,23 +42,16 @@ class Live:
             except Exception:  # a page not updated is no reason to stop updating the rest
                 log.exception("could not send match %s to its watchers", match_id)
 
-    async def send(self, match_id: int) -> int:
-        """The match's new state to everyone watching it; how many streams were offered it."""
+    async def send(self, match_id: int) -> None:
+        """The match's new state to everyone watching it."""
         if not self.hub.topics:
-            return 0
+            return
         shown = await self.reader.game_by_id(match_id)
         if shown is None:
-            return 0
-        sent = 0
+            return
         game, server = ("game", shown.token), ("server", shown.site)
         if self.hub.watched(game):
-            sent += self.hub.publish(game, event("state", await self.reader.state(shown)))
+            self.hub.publish(game, event("state", await self.reader.state(shown)))
         if shown.listed and self.hub.watched(server):
             summary = await self.reader.summary(shown.match, shown.token)
-            sent += self.hub.publish(server, event("game", json.dumps(summary).encode()))
-        return sent
-
-    async def idle(self) -> None:
-        """Wait until every change told so far is sent (the tests)."""
-        while self._flushing is not None and not self._flushing.done():
-            await asyncio.shield(self._flushing)
+            self.hub.publish(server, event("game", json.dumps(summary).encode()))

@@ -16,7 +16,6 @@ from aiohttp import web
 
 from bot.web import pages
 from bot.web.hub import Hub, Topic, event
-from bot.web.live import Live
 from bot.web.reader import Reader, Shown
 from render import piece_png
 from render.charts import advantage_png, rating_png
@@ -40,15 +39,14 @@ HEADERS = {
 }
 READER = web.AppKey("reader", Reader)
 HUB = web.AppKey("hub", Hub)
-LIVE = web.AppKey("live", Live)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
-def make_app(reader: Reader, hub: Hub, live: Live) -> web.Application:
+def make_app(reader: Reader, hub: Hub) -> web.Application:
     app = web.Application(
         middlewares=[plain_errors], handler_args={"max_line_size": 16384, "max_field_size": 16384}
     )
-    app[READER], app[HUB], app[LIVE] = reader, hub, live
+    app[READER], app[HUB] = reader, hub
     app.router.add_get("/", home)
     app.router.add_get(f"/s/{TOKEN}", server)
     app.router.add_get(f"/s/{TOKEN}/events", server_events)

@@ -47,7 +47,7 @@ class Serving:
             reader = Reader(MatchService(store))
             hub = Hub()
             live = Live(reader, hub, asyncio.get_running_loop())
-            runner = web.AppRunner(make_app(reader, hub, live), access_log=None)
+            runner = web.AppRunner(make_app(reader, hub), access_log=None)
             await runner.setup()
             site = web.TCPSite(runner, host, port)
             await site.start()

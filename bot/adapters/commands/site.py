@@ -26,8 +26,8 @@ class SiteCommands(Boards):
         site = await self.service.site.turn(ctx.actor, manager=ctx.manager, on=web == "on")
         if not site.enabled:
             return private(
-                'This server\'s games are off the web site: its pages answer "not found" now, '
-                "and new games get no Watch button."
+                "This server's games are off the web site: within a second its pages answer "
+                '"not found", and new games get no Watch button.'
             )
         address = self.site_address(site.token)
         return private(

@@ -68,7 +68,7 @@ async def site(service: MatchService) -> AsyncIterator[Site]:
     reader, hub = Reader(service, lambda: clock[0]), Hub(per_address=4)
     live = Live(reader, hub, asyncio.get_running_loop())
     service.store.watchers.append(live.changed)
-    client = TestClient(TestServer(make_app(reader, hub, live)))
+    client = TestClient(TestServer(make_app(reader, hub)))
     await client.start_server()
     try:
         yield Site(service, client, hub, live, clock)
