@@ -3,7 +3,9 @@
 A transposition table keyed by the positions themselves (immutable and hashable), move
 ordering (the table's move, captures, two killers a ply, the history heuristic), quiescence
 over captures where the game forces them (Checkers), one ply more for a side in check (The
-Crown), and repetitions scored as draws. After a node's first move, the others are searched
+Crown), and repetitions scored as draws. A leaf past the horizon of a game without forced
+captures is judged without generating its moves (`Game.outcome_at_sight`, then the
+evaluation), so a stalemate there is evaluated, not scored a draw. After a node's first move, the others are searched
 with a null window (principal variation search), the fourth and later quiet ones one ply
 shallower (late move reductions), and searched again in full if they turn out better. The
 clock is read every 256 nodes; a depth that does not finish in time (or within the node
@@ -18,7 +20,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import Game
+from rules import Game, Outcome
 
 from .evaluation import Evaluator
 
@@ -75,7 +77,8 @@ class Search:
         self.seen: set[Hashable] = (
             {game.repetition_key(p) for p in history} if self.repeats else set()
         )
-        self.path: list[Hashable] = []
+        #: the positions of the line being searched (unique: a repetition ends a line)
+        self.path: set[Hashable] = set()
         self.nodes = 0
         self.deadline = 0.0
 
@@ -92,7 +95,7 @@ class Search:
         best = Report(moves[0], 0, 0, 0, 0.0)
         if len(moves) == 1 and not exact:
             return best
-        self.path = [self.game.repetition_key(root)] if self.repeats else []
+        self.path = {self.game.repetition_key(root)} if self.repeats else set()
         for depth in range(1, self.max_depth + 1):
             try:
                 report = self._root(root, moves, depth, exact, best.move)
@@ -135,8 +138,9 @@ class Search:
         if not self.nodes & 255 and time.perf_counter() > self.deadline:
             raise OutOfTime()
 
-    def _terminal(self, position: Any, ply: int) -> int:
-        outcome = self.game.outcome(position)
+    def _terminal(self, position: Any, ply: int, outcome: Outcome | None = None) -> int:
+        """The score of a finished position (`outcome`: already known)."""
+        outcome = outcome or self.game.outcome(position)
         if outcome is None or outcome.winner is None:
             return 0
         won = outcome.winner == self.game.side_to_move(position)
@@ -155,11 +159,13 @@ class Search:
             key = self.game.repetition_key(position)
             if key in self.seen or key in self.path:
                 return 0
+        if depth <= 0 and not self.evaluator.quiescence:
+            if not (self.evaluator.check_extension and self.game.in_check(position)):
+                return self._horizon(position, ply)
+            depth = 1  # a side in check looks one ply more
         moves = self.game.legal_moves(position)
         if not moves:
             return self._terminal(position, ply)
-        if self.evaluator.check_extension and depth <= 0 and self.game.in_check(position):
-            depth = 1
         if depth <= 0:
             return self._quiesce(position, moves, alpha, beta, ply)
         entry = self.table.get(position)
@@ -175,7 +181,7 @@ class Search:
         original_alpha = alpha
         best, best_move = -MATE * 2, None
         if key is not None:
-            self.path.append(key)
+            self.path.add(key)
         checked = depth >= 3 and self.evaluator.check_extension and self.game.in_check(position)
         try:
             for tried, move in enumerate(self._ordered(position, moves, table_move, ply)):
@@ -203,7 +209,7 @@ class Search:
                     break
         finally:
             if key is not None:
-                self.path.pop()
+                self.path.discard(key)
         bound = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
@@ -220,9 +226,16 @@ class Search:
             or (self.evaluator.check_extension and self.game.in_check(child))
         )
 
+    def _horizon(self, position: Any, ply: int) -> int:
+        """A leaf where no captures are forced: its ending if it shows one, else the
+        evaluation; its moves are never generated."""
+        outcome = self.game.outcome_at_sight(position)
+        return self._leaf(position) if outcome is None else self._terminal(position, ply, outcome)
+
     def _quiesce(self, position: Any, moves: list[Any], alpha: int, beta: int, ply: int) -> int:
-        """Past the horizon: forced captures are played out; otherwise the evaluation."""
-        if not (self.evaluator.quiescence and self.evaluator.is_capture(position, moves[0])):
+        """Past the horizon of a game whose captures are forced: they are played out;
+        otherwise the evaluation."""
+        if not self.evaluator.is_capture(position, moves[0]):
             return self._leaf(position)
         best = -MATE * 2
         for move in moves:
@@ -240,19 +253,27 @@ class Search:
         return best
 
     def _ordered(self, position: Any, moves: list[Any], first: Any, ply: int) -> list[Any]:
+        """The table's move, captures, killers, then quiet moves by history; each group in
+        the order the game listed it."""
         killers = self.killers[ply] if ply < len(self.killers) else []
-        capture, history = self.evaluator.is_capture, self.history
-
-        def rank(move: Any) -> int:
-            if move == first:
-                return -(1 << 40)
-            if capture(position, move):
-                return -(1 << 30)
-            if move in killers:
-                return -(1 << 20)
-            return -history.get(move, 0)
-
-        return sorted(moves, key=rank)
+        capture = self.evaluator.is_capture
+        head: list[Any] = []
+        captures: list[Any] = []
+        killed: list[Any] = []
+        quiet: list[Any] = []
+        for move in moves:
+            if first is not None and move == first:
+                head.append(move)
+            elif capture(position, move):
+                captures.append(move)
+            elif move in killers:
+                killed.append(move)
+            else:
+                quiet.append(move)
+        if self.history:
+            get = self.history.get
+            quiet.sort(key=lambda move: -get(move, 0))
+        return head + captures + killed + quiet
 
     def _remember_cutoff(self, position: Any, move: Any, depth: int, ply: int) -> None:
         if self.evaluator.is_capture(position, move) or ply >= len(self.killers):

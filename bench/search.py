@@ -1,4 +1,5 @@
-"""Search speed of the computer player: `python bench/search.py [--seconds 3] [--positions 4]`.
+"""Search speed of the computer player: `python bench/search.py [--seconds 3] [--positions 4]
+[--game the-crown]`.
 
 For each game: the start and a few middle-game positions (seeded random plies), searched at
 level 5 for --seconds each; prints nodes per second and the depth reached. A second line a
@@ -39,8 +40,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--positions", type=int, default=4)
+    parser.add_argument("--game", action="append", choices=GAMES, help="(repeatable) all games")
     args = parser.parse_args()
-    for game_id in GAMES:
+    for game_id in args.game or GAMES:
         nodes, seconds, depths = 0, 0.0, []
         proven, played, bare = 0, 0, 0  # level 5's moves: proven; searched, by it and bare
         game = GAMES[game_id]

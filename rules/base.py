@@ -90,6 +90,12 @@ class Game(ABC, Generic[P, M]):
     def outcome(self, position: P) -> Outcome | None:
         """The result decided by the position alone (None while the game goes on)."""
 
+    def outcome_at_sight(self, position: P) -> Outcome | None:
+        """`outcome` as far as it shows without generating moves: a game may leave out the
+        endings that need its legal moves (a stalemate), so that a search's leaves are cheap.
+        By default, `outcome` itself."""
+        return self.outcome(position)
+
     @abstractmethod
     def diagram(self, position: P) -> str:
         """A plain-text picture of the board."""

@@ -4,8 +4,8 @@ positions, notation, outcomes and words, over the move generation of `the_crown_
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from types import MappingProxyType
+from typing import NamedTuple
 
 from .base import Game, Outcome, Termination, clean_move_text, position_fields, quote, suggest
 from .errors import BadPosition, IllegalMove
@@ -44,15 +44,17 @@ _TOKEN = re.compile(r"^([pksPKS])([a-g]\d{1,2})$")
 _MOVE = re.compile(r"^([a-g]\d{1,2})(?:[-x]?([a-g]\d{1,2})|(\+\+))$")
 
 
-@dataclass(frozen=True, slots=True)
-class TheCrownPosition:
+class TheCrownPosition(NamedTuple):
+    """The board string and the side to move (a tuple, hashed in C: the search keys its
+    tables by positions)."""
+
     board: str
     turn: str
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class CrownMove:
-    """From and to cells; to == LEAVE for a checkmated Prince leaving the board."""
+class CrownMove(NamedTuple):
+    """From and to cells; to == LEAVE for a checkmated Prince leaving the board (a tuple: the
+    search compares and hashes moves at every node, and a tuple does so in C)."""
 
     src: int
     dst: int
@@ -129,6 +131,14 @@ the top cell **a13 is the crown**. Each side has a **Prince**, 2 **Knights** and
         return legal[0] if legal and legal[0].dst == LEAVE else None
 
     def outcome(self, position: TheCrownPosition) -> Outcome | None:
+        if ended := self.outcome_at_sight(position):
+            return ended
+        if not legal_moves(position.board, position.turn):
+            return Outcome(None, Termination.STALEMATE, position.turn)
+        return None
+
+    def outcome_at_sight(self, position: TheCrownPosition) -> Outcome | None:
+        """Every ending but stalemate."""
         board, side = position.board, position.turn
         if board[CROWN] in "Pp":
             return Outcome(WHITE if board[CROWN] == "P" else BLACK, Termination.PRINCE_CROWNED)
@@ -140,8 +150,6 @@ the top cell **a13 is the crown**. Each side has a **Prince**, 2 **Knights** and
                 return Outcome(None, Termination.NO_PRINCES)
         if "P" not in board and "p" not in board:
             return Outcome(None, Termination.NO_PRINCES)
-        if not legal_moves(board, side):
-            return Outcome(None, Termination.STALEMATE, side)
         return None
 
     def legal_moves(self, position: TheCrownPosition) -> list[CrownMove]:

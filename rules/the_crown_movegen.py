@@ -58,15 +58,25 @@ def attacked(board: str, target: int, by: str) -> bool:
     return False
 
 
+def _cells(board: str, letters: str) -> list[int]:
+    """The cells holding any of `letters`, found by search rather than by a walk of all 49."""
+    out = []
+    for letter in letters:
+        c = board.find(letter)
+        while c >= 0:
+            out.append(c)
+            c = board.find(letter, c + 1)
+    return out
+
+
 def pseudo_moves(board: str, side: str) -> list[RawMove]:
     """Every move the pieces' movement allows, ignoring check and the one-Prince rule."""
     prince, knight, _ = PIECES[side]
     own = OWN[side]
     kingdom = IN_KINGDOM[side]
     out: list[RawMove] = []
-    for c, piece in enumerate(board):
-        if piece == EMPTY or piece not in own:
-            continue
+    for c in _cells(board, own):
+        piece = board[c]
         if piece == prince or (piece != knight and not kingdom[c]):
             out += [(c, n) for n in NEIGHBOURS[c] if board[n] not in own]
             continue
@@ -90,18 +100,21 @@ def pseudo_moves(board: str, side: str) -> list[RawMove]:
     return out
 
 
+def _moved(board: str, src: int, dst: int, piece: str) -> str:
+    """The board with `src` emptied and `piece` put on `dst`."""
+    if src < dst:
+        return f"{board[:src]}{EMPTY}{board[src + 1 : dst]}{piece}{board[dst + 1 :]}"
+    return f"{board[:dst]}{piece}{board[dst + 1 : src]}{EMPTY}{board[src + 1 :]}"
+
+
 def make(board: str, move: RawMove, side: str) -> str:
     """The board after a raw move (a Soldier reaching its home cell becomes a Prince)."""
     src, dst = move
-    cells = list(board)
     if dst == LEAVE:
-        cells[src] = EMPTY
-        return "".join(cells)
-    piece = cells[src]
+        return f"{board[:src]}{EMPTY}{board[src + 1 :]}"
+    piece = board[src]
     prince, _, soldier = PIECES[side]
-    cells[dst] = prince if piece == soldier and dst == HOME[side] else piece
-    cells[src] = EMPTY
-    return "".join(cells)
+    return _moved(board, src, dst, prince if piece == soldier and dst == HOME[side] else piece)
 
 
 def pinned(board: str, prince: int, side: str) -> int:
@@ -147,14 +160,19 @@ def legal_moves(board: str, side: str) -> list[RawMove]:
         return out
     in_check = attacked(board, prince, enemy)
     shields = pinned(board, prince, side)
+    # where the Prince may step: attacked or not with its own cell empty (whatever it takes
+    # on the cell it steps to, attacks on that cell come from beyond it)
+    away = f"{board[:prince]}{EMPTY}{board[prince + 1 :]}"
     for move in pseudo_moves(board, side):
         src, dst = move
         if src == prince:
-            if attacked(make(board, move, side), dst, enemy):
+            if attacked(away, dst, enemy):
                 continue
         elif dst == home and board[src] == soldier:
             continue  # a second Prince is never allowed
-        elif (in_check or shields >> src & 1) and attacked(make(board, move, side), prince, enemy):
+        elif (in_check or shields >> src & 1) and attacked(
+            _moved(board, src, dst, board[src]), prince, enemy
+        ):
             continue
         out.append(move)
     if not out and in_check:
