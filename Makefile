@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test check bench install install-test clean three-musketeers-strategy
+.PHONY: run test check bench install install-test clean three-musketeers-strategy compiled pure
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,19 +30,32 @@ test: install-test
 	@$(BIN)/python -m tests.browser check
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict rules render ai
-	$(BIN)/mypy bot bench tests
+	$(BIN)/mypy bot bench tests tools/compiled.py
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest
+	$(BIN)/python tools/compiled.py clean
+	COMPILED_BUILD=0 $(BIN)/python -m pytest
 	@echo "The Discord adapter's tests again, every request taking 0-300 ms as Discord's do:"
 	FAKE_DISCORD_LATENCY_MS=150 $(BIN)/python -m pytest $(addprefix tests/bot/adapters/discord/, \
 		test_discord.py test_discord_refusals.py test_discord_tournaments.py test_discord_site.py)
+	@echo "The rules' and the computer's tests again, over the compiled build (make compiled):"
+	@if $(BIN)/python tools/compiled.py available; then \
+		$(BIN)/python tools/compiled.py build && \
+		COMPILED_BUILD=1 $(BIN)/python -m pytest tests/rules tests/ai; fi
+
+# Optional: The Crown's move generator compiled with mypyc (needs a C compiler and Python's
+# headers; docs/speed.md). `make pure` goes back to the source.
+compiled: install-test
+	$(BIN)/python tools/compiled.py build
+
+pure:
+	$(BIN)/python tools/compiled.py clean
 
 # The fast tier, for feedback while working: lint, types, layers, and the tests that need
 # neither PostgreSQL nor a process of their own, nor seconds of CPU (tests/README.md).
 check: install-test
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict rules render ai
-	$(BIN)/mypy bot bench tests
+	$(BIN)/mypy bot bench tests tools/compiled.py
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -m "not postgres and not processes and not slow"
 
@@ -64,4 +77,4 @@ three-musketeers-strategy:
 	$(TM_TOOL)/tm-solve verify $(TM_STRATEGY)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis rules/*.so

@@ -5,11 +5,12 @@ ordering (the table's move, captures, two killers a ply, the history heuristic),
 over captures where the game forces them (Checkers), one ply more for a side in check (The
 Crown), and repetitions scored as draws. A leaf past the horizon of a game without forced
 captures is judged without generating its moves (`Game.outcome_at_sight`, then the
-evaluation), so a stalemate there is evaluated, not scored a draw. After a node's first move, the others are searched
-with a null window (principal variation search), the fourth and later quiet ones one ply
-shallower (late move reductions), and searched again in full if they turn out better. The
-clock is read every 256 nodes; a depth that does not finish in time (or within the node
-budget) is thrown away, except that a better move it has already proven is kept.
+evaluation), so a stalemate there is evaluated, not scored a draw. After a node's first
+move, the others are searched with a null window (principal variation search), the fourth
+and later quiet ones one ply shallower (late move reductions), and searched again in full if
+they turn out better. The clock is read every 256 nodes; a depth that does not finish in
+time (or within the node budget) is thrown away, except that a better move it has already
+proven is kept.
 """
 
 from __future__ import annotations
