@@ -2,8 +2,9 @@
 
 A transposition table keyed by the positions themselves (immutable and hashable), move
 ordering (the table's move, captures, two killers a ply, the history heuristic), quiescence
-over captures where the game forces them (Checkers), one ply more for a side in check (The
-Crown), and repetitions scored as draws. A leaf past the horizon of a game without forced
+over captures where the game forces them (Checkers), over checks and their answers where
+the evaluator asks (The Crown: a side in check answers with every move, however deep), and
+repetitions scored as draws. A leaf past the horizon of a game without forced
 captures is judged without generating its moves (`Game.outcome_at_sight`, then the
 evaluation), so a stalemate there is evaluated, not scored a draw. After a node's first
 move, the others are searched with a null window (principal variation search), the fourth
@@ -160,14 +161,17 @@ class Search:
             key = self.game.repetition_key(position)
             if key in self.seen or key in self.path:
                 return 0
-        if depth <= 0 and not self.evaluator.quiescence:
-            if not (self.evaluator.check_extension and self.game.in_check(position)):
-                return self._horizon(position, ply)
-            depth = 1  # a side in check looks one ply more
+        # past the horizon a side in check still answers it with every move, however deep
+        if (
+            depth <= 0
+            and not self.evaluator.quiescence
+            and not (self.evaluator.check_extension and self.game.in_check(position))
+        ):
+            return self._horizon(position, depth, alpha, beta, ply)
         moves = self.game.legal_moves(position)
         if not moves:
             return self._terminal(position, ply)
-        if depth <= 0:
+        if depth <= 0 and self.evaluator.quiescence:
             return self._quiesce(position, moves, alpha, beta, ply)
         entry = self.table.get(position)
         table_move = None
@@ -227,11 +231,26 @@ class Search:
             or (self.evaluator.check_extension and self.game.in_check(child))
         )
 
-    def _horizon(self, position: Any, ply: int) -> int:
-        """A leaf where no captures are forced: its ending if it shows one, else the
-        evaluation; its moves are never generated."""
+    def _horizon(self, position: Any, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """A leaf where no captures are forced, `-depth` plies past the horizon: its ending if
+        it shows one, else the evaluation, or better a check while the evaluator's
+        `check_plies` last (its other moves are never generated)."""
         outcome = self.game.outcome_at_sight(position)
-        return self._leaf(position) if outcome is None else self._terminal(position, ply, outcome)
+        if outcome is not None:
+            return self._terminal(position, ply, outcome)
+        best = self._leaf(position)
+        if best >= beta or depth <= -self.evaluator.check_plies:
+            return best
+        alpha = max(alpha, best)
+        for move in self.game.checking_moves(position):
+            score = -self._negamax(
+                self.game.apply(position, move), depth - 1, -beta, -alpha, ply + 1
+            )
+            best = max(best, score)
+            alpha = max(alpha, score)
+            if alpha >= beta:
+                break
+        return best
 
     def _quiesce(self, position: Any, moves: list[Any], alpha: int, beta: int, ply: int) -> int:
         """Past the horizon of a game whose captures are forced: they are played out;
@@ -283,4 +302,4 @@ class Search:
         if move not in killers:
             killers.insert(0, move)
             del killers[2:]
-        self.history[move] = self.history.get(move, 0) + depth * depth
+        self.history[move] = self.history.get(move, 0) + max(depth, 1) ** 2  # 1 past the horizon

@@ -6,6 +6,8 @@ the same random opening (--opening plies of random moves), A taking each side on
 with --a-side, every game from its own opening with A on that side). Every
 player thinks --seconds a move (--b-seconds for B; default: each level's own budget). Games
 run two at a time (one a core); a game that reaches --max-plies is scored a draw.
+--a-check-plies/--b-check-plies give a level's evaluator another `check_plies` (how many
+plies of checks and answers it searches past the horizon), to measure what checks buy.
 
 Prints one line a game, then A's wins, draws and losses, its score, and the Elo difference
 with its 95% error.
@@ -18,9 +20,12 @@ import math
 import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass, replace
+from importlib import import_module
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -34,19 +39,35 @@ DRAUGHTS = "draughts"
 class Player:
     spec: str  # a level number, or "draughts"
     seconds: float | None
+    check_plies: int | None = None  # the evaluator's, when not its own
 
     def label(self) -> str:
         who = "py-draughts SimpleEngine" if self.spec == DRAUGHTS else f"level {self.spec}"
+        if self.check_plies is not None:
+            who += f", {self.check_plies} plies of checks"
         return who if self.seconds is None else f"{who} ({self.seconds:g} s)"
 
     def move(self, game_id: str, record: GameRecord, seed: int) -> str:
         if self.spec == DRAUGHTS:
             return _draughts_move(record, self.seconds or LEVELS[5].seconds)
         history = record.positions[:-1]
-        level = int(self.spec)
-        return choose_move(
-            game_id, record.position, level=level, seconds=self.seconds, history=history, seed=seed
-        )
+        with self._evaluator(game_id):
+            return choose_move(
+                game_id,
+                record.position,
+                level=int(self.spec),
+                seconds=self.seconds,
+                history=history,
+                seed=seed,
+            )
+
+    def _evaluator(self, game_id: str) -> AbstractContextManager[object]:
+        """The game's evaluator with this player's `check_plies`, while it chooses a move."""
+        if self.check_plies is None:
+            return nullcontext()
+        module = import_module(f"ai.evaluation.{game_id.replace('-', '_')}")
+        changed = replace(module.EVALUATOR, check_plies=self.check_plies)
+        return patch.object(module, "EVALUATOR", changed)
 
 
 def _draughts_move(record: GameRecord, seconds: float) -> str:
@@ -128,13 +149,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--a-side", help="the side A takes in every game (default: each in turn)")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--a-check-plies", type=int, help="A's evaluator's check_plies")
+    parser.add_argument("--b-check-plies", type=int, help="B's evaluator's check_plies")
     args = parser.parse_args()
     game = get_game(args.game)
     if args.a_side is not None and args.a_side not in game.sides:
         parser.error(f"--a-side: one of {', '.join(game.sides)} in {game.name}")
     match = Match(game.id, args.opening, args.max_plies, args.seed, args.a_side)
-    a = Player(args.a, args.seconds)
-    b = Player(args.b, args.b_seconds if args.b_seconds is not None else args.seconds)
+    a = Player(args.a, args.seconds, args.a_check_plies)
+    b_seconds = args.b_seconds if args.b_seconds is not None else args.seconds
+    b = Player(args.b, b_seconds, args.b_check_plies)
     print(f"{game.name}: {a.label()} (A) against {b.label()} (B), {args.games} games")
     results: list[float] = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:

@@ -160,6 +160,11 @@ class Game(ABC, Generic[P, M]):
         """Whether the side to move is in check (only The Crown has check)."""
         return False
 
+    def checking_moves(self, position: P) -> list[M]:
+        """The legal moves after which the opponent is in check, in canonical order (only
+        The Crown has check)."""
+        return []
+
     def forced_exit(self, position: P) -> M | None:
         """The move a checkmated piece must make to leave the board, when that is all the
         side to move may do (The Crown's checkmated Prince); None otherwise."""

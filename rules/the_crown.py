@@ -32,6 +32,7 @@ from .the_crown_movegen import (
     PIECES,
     WHITE,
     attacked,
+    checking_moves,
     finished,
     legal_moves,
     make,
@@ -70,6 +71,12 @@ def _text(src: int, dst: int) -> str:
 _PAIRS = [(src, dst) for src in range(SIZE) for dst in (*range(SIZE), LEAVE) if src != dst]
 _ORDER = {pair: rank for rank, pair in enumerate(sorted(_PAIRS, key=lambda p: _text(*p)))}
 _MOVES = {pair: CrownMove(*pair) for pair in _PAIRS}
+
+
+def _canonical(pairs: list[tuple[int, int]]) -> list[CrownMove]:
+    """Raw moves as the shared move objects, in canonical order (never formatted to sort)."""
+    pairs.sort(key=_ORDER.__getitem__)
+    return [_MOVES[pair] for pair in pairs]
 
 
 def _sort_key(name: str) -> tuple[str, int]:
@@ -155,9 +162,12 @@ the top cell **a13 is the crown**. Each side has a **Prince**, 2 **Knights** and
     def legal_moves(self, position: TheCrownPosition) -> list[CrownMove]:
         if finished(position.board):
             return []
-        pairs = legal_moves(position.board, position.turn)
-        pairs.sort(key=_ORDER.__getitem__)  # canonical order, without formatting them
-        return [_MOVES[pair] for pair in pairs]
+        return _canonical(legal_moves(position.board, position.turn))
+
+    def checking_moves(self, position: TheCrownPosition) -> list[CrownMove]:
+        if finished(position.board):
+            return []
+        return _canonical(checking_moves(position.board, position.turn))
 
     def apply(self, position: TheCrownPosition, move: CrownMove) -> TheCrownPosition:
         board = make(position.board, (move.src, move.dst), position.turn)

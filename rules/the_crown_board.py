@@ -64,6 +64,8 @@ BRANCHES = tuple(
     for c in range(SIZE)
 )
 NEIGHBOURS = tuple(tuple(n for n, _ in branches) for branches in BRANCHES)
+#: the cells on a cell's lines: whatever attacks a cell stands on one of them
+ON_LINES = tuple(frozenset(x for ray in RAYS[c] for x in ray) for c in range(SIZE))
 
 WHITE_KINGDOM = frozenset(c for c in range(SIZE) if COORDS[c][1] >= 4)
 BLACK_KINGDOM = frozenset(c for c in range(SIZE) if COORDS[c][2] <= 2)

@@ -13,6 +13,7 @@ from .the_crown_board import (
     BRANCHES,
     CROWN,
     NEIGHBOURS,
+    ON_LINES,
     RAYS,
     SIZE,
     WHITE_HOME,
@@ -142,28 +143,38 @@ def pinned(board: str, prince: int, side: str) -> int:
 
 def legal_moves(board: str, side: str) -> list[RawMove]:
     """Legal moves of a position that is not finished; [leave] when checkmated."""
+    out = _legal(board, side, pseudo_moves(board, side))
+    if not out:
+        prince = board.find(PIECES[side][0])
+        if prince >= 0 and attacked(board, prince, OTHER[side]):
+            return [(prince, LEAVE)]
+    return out
+
+
+def _legal(board: str, side: str, moves: list[RawMove]) -> list[RawMove]:
+    """Those of `moves` (the pieces' moves) that leave the side's Prince unattacked and make
+    no second Prince or one in check."""
     prince_char, _, soldier = PIECES[side]
     enemy = OTHER[side]
     home = HOME[side]
     prince = board.find(prince_char)
-    out: list[RawMove] = []
     if prince < 0:
-        for move in pseudo_moves(board, side):
-            src, dst = move
-            if (
-                dst == home
-                and board[src] == soldier
-                and attacked(make(board, move, side), dst, enemy)
-            ):
-                continue
-            out.append(move)
-        return out
+        return [
+            move
+            for move in moves
+            if not (
+                move[1] == home
+                and board[move[0]] == soldier
+                and attacked(make(board, move, side), home, enemy)
+            )
+        ]
+    out: list[RawMove] = []
     in_check = attacked(board, prince, enemy)
     shields = pinned(board, prince, side)
     # where the Prince may step: attacked or not with its own cell empty (whatever it takes
     # on the cell it steps to, attacks on that cell come from beyond it)
     away = f"{board[:prince]}{EMPTY}{board[prince + 1 :]}"
-    for move in pseudo_moves(board, side):
+    for move in moves:
         src, dst = move
         if src == prince:
             if attacked(away, dst, enemy):
@@ -175,9 +186,23 @@ def legal_moves(board: str, side: str) -> list[RawMove]:
         ):
             continue
         out.append(move)
-    if not out and in_check:
-        return [(prince, LEAVE)]
     return out
+
+
+def checking_moves(board: str, side: str) -> list[RawMove]:
+    """Legal moves after which the enemy Prince is attacked: only a move from or to a cell on
+    its lines can attack it (by the piece moved, or by one whose line it opens)."""
+    target = board.find(PIECES[OTHER[side]][0])
+    if target < 0:
+        return []
+    lines = ON_LINES[target]
+    checks = [
+        move
+        for move in pseudo_moves(board, side)
+        if (move[0] in lines or move[1] in lines)
+        and attacked(make(board, move, side), target, side)
+    ]
+    return _legal(board, side, checks) if checks else []
 
 
 def finished(board: str) -> bool:

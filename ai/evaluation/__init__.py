@@ -56,8 +56,11 @@ class Evaluator:
     is_capture: Callable[[Any, Any], bool]
     #: captures are forced, so they are played out past the search horizon
     quiescence: bool = False
-    #: a side in check is given one more ply (so a mate at the horizon is seen)
+    #: a side in check answers it with every move past the horizon (so a mate there is seen)
     check_extension: bool = False
+    #: past the horizon, a side may check instead of standing on the evaluation, for this
+    #: many plies of checks and answers
+    check_plies: int = 0
 
 
 @dataclass(frozen=True)

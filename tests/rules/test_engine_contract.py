@@ -24,7 +24,7 @@ def test_positions_are_immutable_hashable_and_round_trip(game_id: str) -> None:
         assert game.decode(text) == position
         assert hash(game.decode(text)) == hash(position)
         with pytest.raises(AttributeError):
-            position.turn = "x"  # frozen dataclasses refuse assignment
+            position.turn = "x"  # positions refuse assignment
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -37,6 +37,18 @@ def test_every_legal_move_round_trips_through_its_text(game_id: str) -> None:
         for move, text in zip(moves, texts, strict=True):
             assert game.parse_move(position, text) == move
             assert game.parse_move(position, f"  {text.upper()} ") == move
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_checking_moves_are_the_legal_moves_that_give_check(game_id: str) -> None:
+    game = get_game(game_id)
+    found = 0
+    for position in sample_positions(game_id):
+        legal = game.legal_moves(position)
+        expected = [m for m in legal if game.in_check(game.apply(position, m))]
+        assert game.checking_moves(position) == expected, game.encode(position)
+        found += len(expected)
+    assert found > 100 if game_id == "the-crown" else found == 0
 
 
 @pytest.mark.slow
