@@ -62,6 +62,6 @@ EVALUATOR = Evaluator(
     evaluate,
     lambda position, move: move.dst >= 0 and position.board[move.dst] != ".",
     check_extension=True,
-    # 56.7% over 120 games at 0.3 s a move against none (docs/computer-opponent.md)
+    # 58.8% over 80 games at 0.3 s a move against none (docs/computer-opponent.md)
     check_plies=4,
 )
