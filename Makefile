@@ -23,6 +23,7 @@ install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
 run: install
+	@$(BIN)/python tools/compiled.py fresh
 	@$(BIN)/python -m bot
 
 test: install-test

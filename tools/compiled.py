@@ -1,16 +1,18 @@
-"""The optional compiled build: `python tools/compiled.py available|build|clean`.
+"""The optional compiled build: `python tools/compiled.py available|build|fresh|clean`.
 
 mypyc compiles The Crown's move generator (`rules/the_crown_movegen.py`, the computer
 player's hot path) to a C extension next to its source, which Python then imports instead
 of the source. Everything runs and passes without it; with it, The Crown's search reads
 about half as many positions again a second. The extension carries the SHA-256 of the source
 it was built from, and a test fails when that source has changed since (`make compiled`
-again). `available` exits 0 when a C compiler, Python's headers and mypyc are all here.
+again); `fresh` removes such a stale build (`make run` does, so the bot never runs one).
+`available` exits 0 when a C compiler, Python's headers and mypyc are all here.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib
 import importlib.util
 import shutil
 import subprocess
@@ -34,6 +36,18 @@ def built() -> list[Path]:
         for module in MODULES
         for found in (ROOT / module).parent.glob(f"{Path(module).stem}*.so")
     )
+
+
+def stale() -> list[str]:
+    """The modules whose extension was built from a source other than the one here now."""
+    sys.path.insert(0, str(ROOT))
+    out = []
+    for module in MODULES:
+        loaded = importlib.import_module(module.removesuffix(".py").replace("/", "."))
+        compiled = (loaded.__file__ or "").endswith(".so")
+        if compiled and getattr(loaded, "SOURCE_SHA256", "") != source_hash(ROOT / module):
+            out.append(module)
+    return out
 
 
 def missing() -> str:
@@ -88,6 +102,10 @@ def main() -> None:
         if lacking := missing():
             sys.exit(f"The compiled build needs {lacking}.")
         build()
+    elif command == "fresh":
+        if changed := stale():
+            clean()
+            print(f"{', '.join(changed)} changed since it was compiled: running the source")
     elif command == "clean":
         clean()
     else:
