@@ -29,12 +29,13 @@ def source_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def built() -> list[Path]:
-    """The extensions a build left (the modules' own and mypyc's support library)."""
+def built(root: Path = ROOT) -> list[Path]:
+    """The extensions a build left under `root` (the modules' own and mypyc's support
+    library)."""
     return sorted(
         found
         for module in MODULES
-        for found in (ROOT / module).parent.glob(f"{Path(module).stem}*.so")
+        for found in (root / module).parent.glob(f"{Path(module).stem}*.so")
     )
 
 
@@ -84,10 +85,8 @@ def build() -> None:
         )
         if done.returncode:
             sys.exit(f"mypyc failed:\n{done.stdout[-4000:]}{done.stderr[-4000:]}")
-        for module in MODULES:
-            folder = Path(module).parent
-            for extension in (work / folder).glob(f"{Path(module).stem}*.so"):
-                shutil.copy2(extension, ROOT / folder / extension.name)
+        for extension in built(work):
+            shutil.copy2(extension, ROOT / extension.relative_to(work))
     print("compiled:", ", ".join(str(p.relative_to(ROOT)) for p in built()))
 
 
