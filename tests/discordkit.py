@@ -177,7 +177,10 @@ class DiscordHarness:
             await self.settle()
 
     async def stop(self) -> None:
+        """Stop the bot; the test fails if any request it sent broke Discord's published
+        API description (each breach names its route, its place in the body and the limit)."""
         await self.bot.close()
+        assert not self.fake.breaches, "\n".join(self.fake.breaches)
 
     # --- interactions ---
     def channel_payload(self, channel_id: int) -> dict[str, Any]:

@@ -57,6 +57,25 @@ class CommandSpec:
         return " ".join([f"/{self.name}", *shown])
 
 
+#: Discord's limits on a command's and an option's name and description (its published API
+#: description says so; tests/bot/adapters/discord/test_command_contract.py checks they agree):
+#: one over them and Discord refuses the whole upload, every command with it
+NAME_MOST, DESCRIPTION_MOST = 32, 100
+
+
+def within_discords_limits(name: str, help: str, options: tuple[Option, ...]) -> None:
+    """Refuse, when it is declared, a command Discord would refuse."""
+    named = [(f"/{name}", name, help)] + [
+        (f"/{name} {o.name}", o.name, o.description) for o in options
+    ]
+    for where, word, text in named:
+        if not 1 <= len(word) <= NAME_MOST or not 1 <= len(text) <= DESCRIPTION_MOST:
+            raise ValueError(
+                f"{where}: names take 1 to {NAME_MOST} characters and descriptions 1 to "
+                f"{DESCRIPTION_MOST} on Discord ({len(word)} and {len(text)} here)"
+            )
+
+
 #: every command, in the order its handler was declared (the handler modules declare them
 #: as they are imported, which `bot.adapters.commands` does first)
 COMMANDS: list[CommandSpec] = []
@@ -78,6 +97,7 @@ def command(
     def declare(handler: Handler) -> Handler:
         if name in BY_NAME:
             raise ValueError(f"/{name} is declared twice")
+        within_discords_limits(name, help, options)
         spec = CommandSpec(name, help, handler, options, example, guild_only, slow, starts_game)
         COMMANDS.append(spec)
         BY_NAME[name] = spec

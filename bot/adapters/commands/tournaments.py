@@ -21,8 +21,8 @@ PLACES = ("1st", "2nd", "3rd")
 class TournamentCommands(Boards):
     @command(
         "tournament",
-        "Tournaments here: create one (Manage Server), join or leave, start, see the "
-        "standings or a round's pairings, cancel.",
+        "Tournaments here: create (Manage Server), join, leave, start, standings, pairings, "
+        "cancel.",
         Option("action", "text", "what to do", required=True, choices=ACTIONS),
         Option("number", "number", "the tournament's number (default: the one in sign-up here)"),
         Option("game", "game", "create: which game"),
