@@ -48,9 +48,15 @@ class Route:
     body: dict[str, Any] | None  # the JSON request body's schema, if it takes one
 
 
+    def parameters(self, path: str) -> dict[str, str]:
+        """The path's parameters by name: {'channel_id': '123'}."""
+        found = self.pattern.fullmatch(path)
+        return found.groupdict() if found else {}
+
+
 def _pattern(template: str) -> re.Pattern[str]:
     parts = re.split(r"(\{[^}]+\})", template)
-    regex = "".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts)
+    regex = "".join(f"(?P<{p[1:-1]}>[^/]+)" if p.startswith("{") else re.escape(p) for p in parts)
     return re.compile(regex)
 
 
@@ -103,7 +109,7 @@ def breach(method: str, path: str, body: Any) -> str | None:
     if route is None:
         return f"{method} {path}: no such route in Discord's API"
     validator = _validator(method, route.template)
-    if validator is None or body is None or body == {} and method in ("GET", "DELETE"):
+    if validator is None or body is None:
         return None
     leaves = [leaf for error in validator.iter_errors(body) for leaf in _leaves(error)]
     if not leaves:

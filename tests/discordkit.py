@@ -19,6 +19,7 @@ from discord.user import ClientUser
 
 from bot.adapters.discord.gamebot import GameBot
 from bot.runtime.config import Settings
+from bot.runtime.shards import Shards
 from tests.fakediscord import (
     ATTACH_FILES,
     CREATE_PUBLIC_THREADS,
@@ -73,11 +74,15 @@ class DiscordHarness:
         dev_guild_id: int | None = None,
         sync_globally: bool = False,
         public_url: str = "",
+        shards: Shards | None = None,
     ) -> None:
         """`fake`: the Discord the bot talked to before (a restart, another run);
-        `public_url`: the web site's address the bot links to."""
+        `public_url`: the web site's address the bot links to; `shards`: the process's."""
         settings = Settings(
-            database_url=str(database), dev_guild_id=dev_guild_id, public_url=public_url
+            database_url=str(database),
+            dev_guild_id=dev_guild_id,
+            public_url=public_url,
+            shards=shards,
         )
         self.bot = GameBot(settings, sync_globally=sync_globally)
         self.bot_user = user_payload(APP_ID, "Boardgames", bot=True)
@@ -249,7 +254,8 @@ class DiscordHarness:
     async def settle(self) -> None:
         """Wait until every task the interaction started is done (the sweeper and the
         timers of ephemeral buttons aside)."""
-        for _ in range(500):
+        # 5 s, and as long again for each 100 ms of latency a request is given
+        for _ in range(int(500 * (1 + 10 * self.fake.latency))):
             busy = [
                 t
                 for t in asyncio.all_tasks()

@@ -23,7 +23,8 @@ import aiohttp
 from discord.utils import time_snowflake
 from multidict import CIMultiDict
 
-from tests.discordapi import breach
+from tests.discordapi import breach, route_of
+from tests.fakeratelimits import RateLimits
 
 GUILD_ID = 900_000_000_000_000_001
 EVERYONE = "2199023255551"  # all permissions
@@ -142,39 +143,29 @@ class Sent:
 
 
 def check_message(body: dict[str, Any], files: list[tuple[str, bytes]] | None = None) -> None:
-    """Discord's limits on a message: not empty, 2,000 characters, 10 embeds within their
-    limits, 5 rows of 5 buttons with labels of 80 and custom ids of 100 characters, no custom
-    id twice."""
+    """Discord's limits on a message beyond what its API description says (which the double
+    checks first, tests.discordapi): not empty, 2,000 characters from a bot (the document
+    allows 4,000), embeds of 6,000 characters in all, 5 rows of buttons, a link button with
+    an address and no custom id (others the other way round), no custom id twice."""
     shown = ("content", "embeds", "components", "attachments", "sticker_ids", "poll")
     if not files and not any(body.get(part) for part in shown):
         raise Refused(400, 50006, "Cannot send an empty message")
     if len(body.get("content") or "") > 2000:
         raise invalid("content: Must be 2000 or fewer in length.")
-    embeds = body.get("embeds") or []
-    if len(embeds) > 10:
-        raise invalid("embeds: Must be 10 or fewer in length.")
     total = 0
-    for embed in embeds:
+    for embed in body.get("embeds") or []:
         fields = embed.get("fields") or []
-        parts = [
-            (embed.get("title") or "", 256),
-            (embed.get("description") or "", 4096),
-            ((embed.get("footer") or {}).get("text") or "", 2048),
-            ((embed.get("author") or {}).get("name") or "", 256),
-        ]
-        parts += [(f.get("name", ""), 256) for f in fields]
-        parts += [(f.get("value", ""), 1024) for f in fields]
-        if len(fields) > 25 or any(len(text) > limit for text, limit in parts):
-            raise invalid("embeds: a part is over its limit.")
-        total += sum(len(text) for text, _ in parts)
+        footer, author = embed.get("footer") or {}, embed.get("author") or {}
+        parts = [embed.get("title"), embed.get("description"), footer.get("text")]
+        parts += [author.get("name")] + [f.get("name") for f in fields]
+        parts += [f.get("value") for f in fields]
+        total += sum(len(text or "") for text in parts)
     if total > 6000:
         raise invalid("embeds: Embed size exceeds maximum size of 6000.")
     rows = body.get("components") or []
+    if len(rows) > 5:
+        raise invalid("components: Must be 5 or fewer in length.")
     buttons = [b for row in rows for b in row.get("components", [])]
-    if len(rows) > 5 or any(len(row.get("components", [])) > 5 for row in rows):
-        raise invalid("components: at most 5 rows of 5.")
-    if any(len(b.get("label", "")) > 80 or len(b.get("custom_id", "")) > 100 for b in buttons):
-        raise invalid("components: a label or custom id is too long.")
     for b in buttons:  # a link button (style 5) has an address and no custom id; others not
         link = b.get("style") == 5
         url = b.get("url", "")
@@ -188,12 +179,9 @@ def check_message(body: dict[str, Any], files: list[tuple[str, bytes]] | None = 
 
 
 def check_choices(choices: list[dict[str, Any]]) -> None:
-    if len(choices) > 25:
-        raise invalid("data.choices: Must be 25 or fewer in length.")
-    for choice in choices:
-        value = choice["value"]
-        if not 1 <= len(choice["name"]) <= 100 or (isinstance(value, str) and len(value) > 100):
-            raise invalid("data.choices: a name or value is over 100 characters.")
+    """A string choice's value is at most 100 characters (the document sets no limit)."""
+    if any(isinstance(c["value"], str) and len(c["value"]) > 100 for c in choices):
+        raise invalid("data.choices: a value is over 100 characters.")
 
 
 class FakeResponse:
@@ -308,6 +296,15 @@ class FakeDiscord:
         self._jitter = random.Random(1)
         #: messages that have had a thread started from them
         self.threaded: set[int] = set()
+        #: network faults to come (tests call `fail`): [path fragment, kind, requests before]
+        self.faults: list[list[Any]] = []
+        #: Discord's rate limits (tests.fakeratelimits): the global limit, wide buckets
+        self.limits = RateLimits()
+        #: the rate-limit headers of the answer being made
+        self.headers: dict[str, str] = {}
+        #: 401s, 403s and 429s answered: Cloudflare bans a bot for an hour after 10,000 of
+        #: them in 10 minutes
+        self.invalid_requests = 0
         #: requests that broke Discord's published API description (tests.discordapi)
         self.breaches: list[str] = []
         #: the application's slash commands: global (key None) and per server
@@ -361,24 +358,73 @@ class FakeDiscord:
         body, files = _body(data)
         call = Call(method, path, body, [(name, len(b)) for name, b in files])
         self.requests.append(call)
-        if self.network_down:
-            self.network_down -= 1
+        fault = self.fault_for(path)
+        if self.network_down or fault == "refused":
+            self.network_down = max(0, self.network_down - 1)
             key = SimpleNamespace(host="discord.com", port=443, ssl=True)
             raise aiohttp.ClientConnectorError(key, OSError(111, "Connection refused"))  # type: ignore[arg-type]
+        response = self.limited(method, path, call)
+        if response is None:
+            try:
+                self.keep_to_contract(method, path, None if data is None else body)
+                result = self.route(method, path, body, files)
+            except Refused as refused:
+                call.status = refused.status
+                self.invalid_requests += refused.status in (401, 403)
+                answer = {"code": refused.code, "message": refused.message}
+                response = FakeResponse(refused.status, answer, self.headers)
+            else:
+                call.status = 204 if result is None else 200
+                response = FakeResponse(call.status, result, self.headers)
+        if fault == "disconnected":  # done, and the answer lost on the way back
+            raise aiohttp.ServerDisconnectedError()
+        if fault == "timeout":
+            raise TimeoutError()
+        return response
+
+    def fail(self, kind: str, *, path: str = "", after: int = 0) -> None:
+        """A network fault at a chosen request: the `after`+1-th next one whose path holds
+        `path`. 'refused': it never reaches Discord (aiohttp's ClientConnectorError);
+        'disconnected' or 'timeout': Discord does it, and its answer is lost
+        (ServerDisconnectedError, or the client's timeout)."""
+        assert kind in ("refused", "disconnected", "timeout"), kind
+        self.faults.append([path, kind, after])
+
+    def fault_for(self, path: str) -> str | None:
+        for n, (fragment, kind, after) in enumerate(self.faults):
+            if fragment in path:
+                if after:
+                    self.faults[n][2] = after - 1
+                    return None
+                del self.faults[n]
+                return str(kind)
+        return None
+
+    def limited(self, method: str, path: str, call: Call) -> FakeResponse | None:
+        """Discord's 429, for a 429 asked for (`rate_limits`) or a bucket spent (`limits`);
+        else None, with the bucket's headers in `headers` for the answer."""
+        self.headers = {}
         for n, (fragment, retry_after) in enumerate(self.rate_limits):
             if fragment in path:
                 del self.rate_limits[n]
-                call.status = 429
-                limited = {"message": "You are being rate limited.", "retry_after": retry_after}
-                return FakeResponse(429, {**limited, "global": False}, {"Via": "1.1 google"})
-        try:
-            self.keep_to_contract(method, path, None if data is None else body)
-            result = self.route(method, path, body, files)
-        except Refused as refused:
-            call.status = refused.status
-            return FakeResponse(refused.status, {"code": refused.code, "message": refused.message})
-        call.status = 204 if result is None else 200
-        return FakeResponse(call.status, result)
+                return self.too_many(call, retry_after, {}, is_global=False)
+        route = route_of(method, path)
+        if route is None:
+            return None
+        self.headers, wait, is_global = self.limits.admit(
+            method, route.template, path, route.parameters(path)
+        )
+        if wait is None:
+            return None
+        return self.too_many(call, wait, self.headers, is_global=is_global)
+
+    def too_many(
+        self, call: Call, retry_after: float, headers: dict[str, str], *, is_global: bool
+    ) -> FakeResponse:
+        call.status = 429
+        self.invalid_requests += 1
+        said = {"message": "You are being rate limited.", "retry_after": round(retry_after, 3)}
+        return FakeResponse(429, {**said, "global": is_global}, {"Via": "1.1 google", **headers})
 
     def keep_to_contract(self, method: str, path: str, body: Any) -> None:
         """Refuse, as Discord does (400, 50035), a body its published API description does

@@ -22,6 +22,7 @@ from tests.discordapi import DOCUMENT, breach
 from tests.fakediscord import FakeDiscord
 
 API = "https://discord.com/api/v10"
+BUTTON = {"type": 2, "style": 1, "label": "ok", "custom_id": "a"}
 
 
 def command_upload() -> list[dict[str, Any]]:
@@ -82,10 +83,9 @@ def test_a_command_discord_would_refuse_cannot_be_declared(
         (
             "PATCH",
             "/channels/1/messages/2",
-            {"components": [{"type": 1, "components": [
-                {"type": 2, "style": 1, "label": "x" * 81, "custom_id": "a"}]}]},
+            {"components": [{"type": 1, "components": [BUTTON | {"label": "x" * 81}]}]},
             "body.components[0].components[0].label",
-        ),  # fmt: skip
+        ),
         (
             "POST",
             "/interactions/1/token/callback",
