@@ -145,6 +145,7 @@ class DiscordHarness:
         }
         guild = Guild(data=guild_data, state=state)
         state._add_guild(guild)
+        self.guild_data = guild_data
         await bot.setup_hook()
         return self
 
@@ -165,6 +166,36 @@ class DiscordHarness:
             }
         self.fake.channels[int(channel["id"])] = channel
         return int(channel["id"])
+
+    async def update_channel(self, channel_id: int = CHANNEL_ID, **changes: Any) -> None:
+        """Someone edits a channel or thread (its permission overwrites, a thread's type):
+        Discord's copy changes, and the gateway tells the bot (CHANNEL_UPDATE, or
+        THREAD_UPDATE for a thread)."""
+        channel = self.fake.channels[channel_id]
+        channel.update(changes)
+        if channel["type"] in (10, 11, 12):
+            self.bot._connection.parse_thread_update(channel)  # type: ignore[arg-type]
+        else:
+            self.bot._connection.parse_channel_update(channel)
+        await self.settle()
+
+    async def connect(self) -> None:
+        """The gateway connects (after a start or an outage): GUILD_CREATE, the server as
+        Discord has it now (its channels, its active threads, @everyone's permissions)."""
+        mine = [
+            c for c in self.fake.channels.values()
+            if c.get("guild_id") == str(GUILD_ID) and int(c["id"]) not in self.fake.deleted
+        ]  # fmt: skip
+        threads = [c for c in mine if c["type"] in (10, 11, 12)]
+        data = {
+            **self.guild_data,
+            "unavailable": False,
+            "channels": [c for c in mine if c not in threads],
+            "threads": [t for t in threads if not t["thread_metadata"]["archived"]],
+            "roles": [{**self.guild_data["roles"][0], "permissions": self.everyone}],
+        }
+        self.bot._connection.parse_guild_create(data)
+        await self.settle()
 
     async def delete_thread(self, thread_id: int, *, tell_the_bot: bool = True) -> None:
         """Someone deletes a thread; the gateway tells the bot (unless it was offline)."""

@@ -296,6 +296,8 @@ class FakeDiscord:
         self._jitter = random.Random(1)
         #: messages that have had a thread started from them
         self.threaded: set[int] = set()
+        #: posts made with enforce_nonce, by channel and nonce
+        self.nonces: dict[tuple[int, str], dict[str, Any]] = {}
         #: network faults to come (tests call `fail`): [path fragment, kind, requests before]
         self.faults: list[list[Any]] = []
         #: Discord's rate limits (tests.fakeratelimits): the global limit, wide buckets
@@ -638,8 +640,14 @@ class FakeDiscord:
         channel = self.writable(channel_id, files=bool(files), embeds=bool(body.get("embeds")))
         check_message(body, files)
         self.check_files(files)
+        nonce = (channel_id, str(body.get("nonce"))) if body.get("enforce_nonce") else None
+        if nonce in self.nonces:  # made already: Discord answers with that message
+            return self.nonces[nonce]
         self.touch(channel)  # posting into an archived, unlocked thread unarchives it
-        return self.record("post", channel_id, body, files)
+        made = self.record("post", channel_id, body, files)
+        if nonce is not None:
+            self.nonces[nonce] = made
+        return made
 
     def edit(
         self, channel_id: int, message_id: int, body: dict[str, Any], files: list[tuple[str, bytes]]

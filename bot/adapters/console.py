@@ -25,7 +25,7 @@ from bot.adapters.replies import Button, Message, Notice, Response, private
 from bot.runtime.app import App
 from bot.runtime.config import Settings
 from bot.service.match_service import MatchService
-from bot.service.tournament_views import RoundNews
+from bot.service.tournament_views import RoundBoard, RoundNews
 from bot.service.views import Analysis, MatchView, MoveResult
 from rules import QUOTED, quoted
 
@@ -255,13 +255,16 @@ class Console:
             self.dm(notice)
 
     async def round_started(self, news: RoundNews) -> None:
-        """A tournament's round: its announcement, then each game started in a thread."""
-        channel = news.tournament.channel_id
-        announcement, starts = await self.commands.round_posts(news)
-        self.post(channel, announcement)
-        here = Context(news.tournament.guild_id, channel, 0, COMPUTER)
-        for start in starts:
-            await self.show(here, start)
+        """A tournament's round: its announcement (its games' boards follow, each posted by
+        the director through `round_board`), or the event's end."""
+        for message in await self.commands.round_posts(news):
+            self.post(news.tournament.channel_id, message)
+
+    async def round_board(self, board: RoundBoard) -> None:
+        """A tournament game: started in the event's channel, its board in a thread."""
+        match = board.match
+        here = Context(match.guild_id, match.channel_id, 0, COMPUTER)
+        await self.show(here, await self.commands.round_board(board))
 
     async def reviewed(self, analysis: Analysis) -> None:
         """A review's progress, or the review made: printed where the game was played."""
@@ -359,7 +362,7 @@ async def run_console_at(
             public_url=settings.public_url,
         )  # fmt: skip
         await app.start_computer(console.computer_moved, console.reviewed)
-        await app.start_director(console.round_started)
+        await app.start_director(console.round_started, console.round_board)
         await app.start_web(settings)
         await app.settle()
         for text in sys.stdin:

@@ -1,8 +1,12 @@
 """The tournament director: when a tournament may move on (it began, or one of its games
 ended), it asks the service to pair the next round or end the event, and has the adapter
-post the news: the round's announcement and games, or the final standings. One task a
-tournament at a time; after a restart it looks at every event under way on this process's
-servers, so a round that ended while the bot was down is paired then."""
+post the news: the round's announcement, or the final standings. Then it posts the round's
+boards from the outbox, one game at a time and paced (a few at once, then one every
+BOARD_PACE seconds: Discord takes 5 posts per 5 s in a channel); each game's clock starts
+when its board is posted, and a board that fails is tried again on its own, after a pause
+that grows, while the others go on. One task a tournament at a time; after a restart it
+looks at every event under way on this process's servers, so a round that ended while the
+bot was down is paired then, and boards not yet posted are posted then."""
 
 from __future__ import annotations
 
@@ -12,11 +16,20 @@ from collections.abc import Awaitable, Callable
 
 from bot.adapters.keyed_tasks import KeyedTasks
 from bot.service.match_service import MatchService
-from bot.service.tournament_views import RoundNews
+from bot.service.tournament_views import RoundBoard, RoundNews
 
 log = logging.getLogger("bot.director")
 #: what the adapter does with a round begun or an event over: post it
 Announce = Callable[[RoundNews], Awaitable[None]]
+#: what the adapter does with a game's board: post it (raising if it could not)
+PostBoard = Callable[[RoundBoard], Awaitable[None]]
+#: a round's boards: this many posted at once, then one every BOARD_PACE seconds
+BOARD_BURST = 5
+BOARD_PACE = 1.0
+#: a board that could not be posted is tried again after this pause, doubled after each
+#: failure, up to BOARD_RETRY_MOST (after BOARD_ATTEMPTS failures the service gives it up)
+BOARD_RETRY = 1.0
+BOARD_RETRY_MOST = 60.0
 #: a game's end is seen once its transaction is over; a timed-out game's (ended by the
 #: sweeper, without the match's lock) may take a moment more: looked at again this often
 RECHECK_SECONDS = 0.5
@@ -24,9 +37,17 @@ RECHECKS = 20
 
 
 class Director:
-    def __init__(self, service: MatchService, announce: Announce) -> None:
+    def __init__(
+        self, service: MatchService, announce: Announce, post_board: PostBoard | None = None
+    ) -> None:
+        """`post_board`: how the adapter posts a game's board (None: a director that posts
+        none, whose games' clocks start when they are claimed)."""
         self.service = service
         self.announce = announce
+        self.post_board = post_board
+        self.pace, self.retry = BOARD_PACE, BOARD_RETRY
+        #: each tournament's passes in a row that left boards unposted and posted none
+        self._idle: dict[int, int] = {}
         self._moving = KeyedTasks("tournament", self._move_on)
         #: the game that ended last in each tournament, to wait for before moving it on
         self._ended: dict[int, int] = {}
@@ -62,6 +83,7 @@ class Director:
             if match_id is not None:
                 await self._written(match_id)
             await self._keep_start(tournament_id)
+            await self._post_boards(tournament_id)
             news = await self.service.tournaments.advance(tournament_id)
         except Exception:
             log.exception("tournament #%s could not move on: trying again", tournament_id)
@@ -73,7 +95,45 @@ class Director:
             await self.announce(news)
         except Exception:
             log.exception("the news of tournament #%s could not be posted", tournament_id)
-        self.tell(tournament_id)  # a round of byes and forfeits only is over at once
+        self.tell(tournament_id)  # its boards; a round of byes and forfeits only is over
+
+    async def _post_boards(self, tournament_id: int) -> None:
+        """Post the event's boards still to post, one at a time, paced. A board that fails
+        is tried again on its own, after a pause that doubles with each of its failures
+        (this pass goes on with the others); while boards are left (waiting to be tried
+        again, or claimed by a process that stopped), the event is looked at again later."""
+        boards = self.service.tournaments.boards
+        posted = 0
+        while due := await boards.due(tournament_id):
+            for board in due:
+                if posted >= BOARD_BURST and self.post_board is not None:
+                    await asyncio.sleep(self.pace)
+                if await self._post_board(board):
+                    await boards.posted(board)
+                    posted += 1
+                else:
+                    await boards.failed(board, self._pause(board.attempts))
+        if not await boards.left(tournament_id):
+            self._idle.pop(tournament_id, None)
+            return
+        idle = 0 if posted else self._idle.get(tournament_id, 0) + 1
+        self._idle[tournament_id] = idle
+        asyncio.get_running_loop().call_later(self._pause(idle), self.tell, tournament_id)
+
+    async def _post_board(self, board: RoundBoard) -> bool:
+        if self.post_board is None:
+            return True
+        try:
+            await self.post_board(board)
+        except asyncio.CancelledError:
+            raise
+        except Exception as err:
+            log.warning("could not post the board of match #%s (%r): retrying", board.match.id, err)
+            return False
+        return True
+
+    def _pause(self, failures: int) -> float:
+        return min(BOARD_RETRY_MOST, self.retry * 2**failures)
 
     async def _keep_start(self, tournament_id: int) -> None:
         """An event in sign-up with a start set: start it then (a timer, not a task: nothing

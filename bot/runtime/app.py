@@ -12,7 +12,7 @@ from bot.adapters.analyst import Report as ReportReview
 from bot.adapters.computer_player import Announce as AnnounceMove
 from bot.adapters.computer_player import ComputerPlayer
 from bot.adapters.director import Announce as AnnounceRound
-from bot.adapters.director import Director
+from bot.adapters.director import Director, PostBoard
 from bot.runtime import workers
 from bot.runtime.config import Settings
 from bot.service.match_service import MatchService
@@ -79,9 +79,12 @@ class App:
             await self.analyst.resume()
         return self.computer
 
-    async def start_director(self, announce: AnnounceRound) -> Director:
-        """The tournament director, already moving on the events under way here."""
-        self.director = Director(self.service, announce)
+    async def start_director(
+        self, announce: AnnounceRound, post_board: PostBoard | None = None
+    ) -> Director:
+        """The tournament director, already moving on the events under way here (and
+        posting their boards still to post)."""
+        self.director = Director(self.service, announce, post_board)
         await self.director.resume()
         return self.director
 

@@ -53,6 +53,9 @@ class Settings:
     web_port: int | None = None
     web_host: str = "0.0.0.0"
     public_url: str = ""
+    #: Discord's HTTP API through a REST proxy shared by every process on the token (such
+    #: as nirn-proxy), which keeps its limits for all of them: its address ending in /api/v10
+    discord_api_url: str = ""
 
     @classmethod
     def load(cls, env_file: Path | None = Path(".env")) -> Settings:
@@ -108,6 +111,9 @@ class Settings:
         public = values.get("PUBLIC_URL", "").rstrip("/")
         if public and not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", public):
             raise bad("PUBLIC_URL", "must be the site's address, like https://games.example.org")
+        api = values.get("DISCORD_API_URL", "").rstrip("/")
+        if api and not re.fullmatch(r"https?://[^\s/?#]+/[^\s?#]*api/v10", api):
+            raise bad("DISCORD_API_URL", "must be a REST proxy's address ending in /api/v10")
         if port and not public:
             public = f"http://localhost:{port}"
         # DATABASE_PATH: the setting's name before PostgreSQL (a file path), still read
@@ -128,4 +134,5 @@ class Settings:
             web_port=int(port) if port else None,
             web_host=values.get("WEB_HOST") or "0.0.0.0",
             public_url=public,
+            discord_api_url=api,
         )

@@ -1,6 +1,7 @@
 """A tournament round's making: its pairings (the Berger tables, or the Dutch system in a
-worker process, as it may take a second) and its games written (matches started now, byes
-and forfeits), and a game's result read from its row."""
+worker process, as it may take a second) and its games written (matches started now, their
+clocks still; each board queued in the outbox, in the same transaction, for the director to
+post: `tournament_boards`), byes and forfeits, and a game's result read from its row."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from bot.service.shared import Shared
 from bot.service.tournament_scores import Result, entrants
 from bot.service.tournament_views import TournamentView
 from bot.store import Row, Tx
+from bot.store.announcement_table import ROUND_BOARD, AnnouncementRows
 from bot.store.tournament_tables import TournamentRows
 
 #: games whose two sides differ too much for one game a pairing: two, the sides swapped
@@ -52,7 +54,8 @@ async def begin(
     number: int,
     pairings: list[Pairing],
 ) -> tuple[list[int], tuple[int, ...]]:
-    """The round's games (matches started now), byes and forfeits, written."""
+    """The round's games (matches started now, with no deadline: each game's clock starts
+    when its board is posted), their boards queued to post, byes and forfeits, written."""
     game = pick_game(view.game_id)
     start = game.encode(game.initial_position())
     now = shared.settings.clock()
@@ -84,14 +87,13 @@ async def begin(
                     "guild_id": view.guild_id, "channel_id": view.channel_id,
                     "game_id": game.id, "first_user": first, "second_user": second,
                     "start_position": start, "position": start,
-                    "move_seconds": view.move_seconds, "deadline": now + view.move_seconds,
+                    "move_seconds": view.move_seconds, "deadline": None,
                     "created_at": now, "tournament_id": view.id,
                 },
             )  # fmt: skip
             await rows.add_game(
                 db, {**values, "first_user": first, "second_user": second, "match_id": match_id}
             )
+            await AnnouncementRows(shared.store).add(db, ROUND_BOARD, now, match_id=match_id)
             matches.append(match_id)
-    if matches:
-        shared.alarm.wake_by(now + min(view.move_seconds, 3600) / 4)
     return matches, tuple(byes)

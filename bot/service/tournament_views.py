@@ -49,6 +49,21 @@ class RoundNews:
         return self.tournament.status == "finished"
 
 
+@dataclass(frozen=True)
+class RoundBoard:
+    """A round's game whose board is to be posted (its clock starts once it is), claimed
+    from the outbox for this process."""
+
+    announcement_id: int
+    tournament_id: int
+    round: int
+    match: MatchView
+    #: the players this board tells of their game: those for whom it is their first of the
+    #: round (both, but in a pairing of two games, the sides swapped: the first only)
+    pings: tuple[int, ...]
+    attempts: int  # posts of it that failed so far
+
+
 def view_of(row: Row, players: list[Row]) -> TournamentView:
     return TournamentView(
         row["id"], row["guild_id"], row["channel_id"], row["game_id"], row["format"],

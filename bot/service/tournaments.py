@@ -1,7 +1,8 @@
 """Tournaments inside a server, run by the bot from sign-up to final standings: Swiss (FIDE
 Dutch) or round-robin (Berger), each round's games started at once under the event's time
-per move, the next round paired when the last game of a round ends. Three Musketeers is
-asymmetric: each pairing is two games, the sides swapped."""
+per move (each game's clock from when its board is posted), the next round paired when the
+last game of a round ends. Three Musketeers is asymmetric: each pairing is two games, the
+sides swapped."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from bot.service.finding import pick_game
 from bot.service.pairings import round_robin_rounds
 from bot.service.play import Play
 from bot.service.shared import Shared
+from bot.service.tournament_boards import TournamentBoards
 from bot.service.tournament_rounds import begin, pair, result_of
 from bot.service.tournament_scores import Result, Standing, standings
 from bot.service.tournament_views import RoundNews, TournamentView, view_of
@@ -30,6 +32,8 @@ class Tournaments:
         self.shared = shared
         self.play = play
         self.rows = TournamentRows(shared.store)
+        #: each round's boards, posted through the outbox; clocks start at their boards
+        self.boards = TournamentBoards(shared)
 
     # --- looking ---
     async def view(self, tournament_id: int, guild_id: int | None = None) -> TournamentView:

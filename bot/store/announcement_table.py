@@ -1,4 +1,5 @@
-"""The SQL of the announcements table: the sweeper's outbox."""
+"""The SQL of the announcements table: the outbox of news (the sweeper's) and of a
+tournament round's boards (the director's, kind ROUND_BOARD)."""
 
 from __future__ import annotations
 
@@ -13,11 +14,22 @@ CLAIM_SECONDS = 120.0
 CLAIM_LIMIT = 100
 #: posts of one announcement that may fail before the sweeper gives it up
 MOST_ATTEMPTS = 5
+#: the kind of a tournament game's board still to post: the director posts those, paced,
+#: and the sweeper none
+ROUND_BOARD = "board"
 _FREE = "sent_at IS NULL AND (claimed_at IS NULL OR claimed_at <= ?)"
 #: the server an announcement is about (of its match, or of its challenge)
 _GUILD = (
     "COALESCE((SELECT guild_id FROM matches WHERE id = announcements.match_id), "
     "(SELECT guild_id FROM challenges WHERE id = announcements.challenge_id))"
+)
+
+
+#: an announcement about a game of a tournament (each pending row looked up by its match's
+#: id: matches has no index by tournament)
+_OF_TOURNAMENT = (
+    "EXISTS (SELECT 1 FROM matches WHERE matches.id = announcements.match_id "
+    "AND matches.tournament_id = ?)"
 )
 
 
@@ -45,8 +57,29 @@ class AnnouncementRows:
         lasts CLAIM_SECONDS), claimed for this one: posted once normally, again only if a
         post failed or was lost."""
         mine, params = where(shards, _GUILD)
+        news = f"kind <> '{ROUND_BOARD}' AND {mine}"
+        return await self._claim(now, limit, news, params)
+
+    async def claim_boards(self, now: float, tournament_id: int, limit: int) -> list[Row]:
+        """A tournament's boards still to post that no other process is posting, oldest
+        first, claimed for this one (as `claim` does)."""
+        boards = f"kind = '{ROUND_BOARD}' AND {_OF_TOURNAMENT}"
+        return await self._claim(now, limit, boards, (tournament_id,))
+
+    async def boards_left(self, tournament_id: int) -> int:
+        """A tournament's boards not yet posted (claimed or not)."""
+        row = await self.store.one(
+            "SELECT COUNT(*) FROM announcements WHERE sent_at IS NULL AND kind = ? "
+            f"AND {_OF_TOURNAMENT}",
+            (ROUND_BOARD, tournament_id),
+        )
+        return 0 if row is None else int(row[0])
+
+    async def _claim(
+        self, now: float, limit: int, which: str, params: tuple[int, ...]
+    ) -> list[Row]:
         rows = await self.store.all(
-            f"SELECT * FROM announcements WHERE {_FREE} AND {mine} ORDER BY id LIMIT ?",
+            f"SELECT * FROM announcements WHERE {_FREE} AND {which} ORDER BY id LIMIT ?",
             (now - CLAIM_SECONDS, *params, limit),
         )
         claimed = []
@@ -59,20 +92,32 @@ class AnnouncementRows:
                 claimed.append(row)
         return claimed
 
-    async def sent(self, announcement_id: int, now: float) -> None:
-        await self.store.write_one(
-            "UPDATE announcements SET sent_at = ?, attempts = attempts + 1 WHERE id = ?",
-            (now, announcement_id),
-        )
+    async def sent(self, announcement_id: int, now: float, db: Tx | None = None) -> None:
+        """Posted (inside `db`, the transaction of what posting it changes, if given)."""
+        sql = "UPDATE announcements SET sent_at = ?, attempts = attempts + 1 WHERE id = ?"
+        if db is None:
+            await self.store.write_one(sql, (now, announcement_id))
+        else:
+            await db.run(sql, (now, announcement_id))
 
-    async def failed(self, announcement_id: int, now: float) -> bool:
-        """Free it for the next sweep, or, after MOST_ATTEMPTS, give it up (True)."""
+    async def failed(
+        self,
+        announcement_id: int,
+        now: float,
+        *,
+        most: int = MOST_ATTEMPTS,
+        retry_in: float | None = None,
+    ) -> bool:
+        """Free it for the next sweep (or, with `retry_in`, for a claim that many seconds
+        from now), or, after `most` failed posts, give it up (True)."""
+        free_at = None if retry_in is None else now - CLAIM_SECONDS + retry_in
         await self.store.write_one(
-            "UPDATE announcements SET claimed_at = NULL, attempts = attempts + 1, "
+            "UPDATE announcements SET claimed_at = CAST(:free AS DOUBLE PRECISION), "
+            "attempts = attempts + 1, "
             "sent_at = CASE WHEN attempts + 1 >= :most THEN CAST(:now AS REAL) END, "
             "gave_up_at = CASE WHEN attempts + 1 >= :most THEN CAST(:now AS REAL) END "
             "WHERE id = :id",
-            {"most": MOST_ATTEMPTS, "now": now, "id": announcement_id},
+            {"free": free_at, "most": most, "now": now, "id": announcement_id},
         )
         row = await self.store.one(
             "SELECT gave_up_at FROM announcements WHERE id = ?", (announcement_id,)

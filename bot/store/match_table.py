@@ -216,6 +216,18 @@ class MatchRows:
         await db.update(schema.matches, ending, "id = ?", (match_id,))
         self._changed(db, match_id)
 
+    async def start_clock(self, db: Tx, match_id: int, deadline: float) -> bool:
+        """Set the first deadline of a game begun without one (a tournament game, once its
+        board is posted); False if it is over, or has one already (a move was made)."""
+        started = await db.run(
+            "UPDATE matches SET deadline = ? WHERE id = ? AND status = 'active' "
+            "AND deadline IS NULL AND ply = 0",
+            (deadline, match_id),
+        )
+        if started:
+            self._changed(db, match_id)
+        return started == 1
+
     async def ask_takeback(self, db: Tx, match_id: int, user_id: int, ply: int) -> bool:
         """Record that `user_id` asks to take back at `ply`, if nobody has asked and the
         match is still there; False if not."""

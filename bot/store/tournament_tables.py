@@ -89,6 +89,15 @@ class TournamentRows:
         row = await self.store.one("SELECT tournament_id FROM matches WHERE id = ?", (match_id,))
         return None if row is None or row[0] is None else int(row[0])
 
+    async def round_of_match(self, match_id: int) -> list[Row]:
+        """The games with a match of the round that `match_id` is a game of, by board."""
+        return await self.store.all(
+            "SELECT g.* FROM tournament_games m JOIN tournament_games g "
+            "ON g.tournament_id = m.tournament_id AND g.round = m.round "
+            "WHERE m.match_id = ? AND g.match_id IS NOT NULL ORDER BY g.board",
+            (match_id,),
+        )
+
     async def set_points(self, db: Tx, tournament_id: int, match_id: int, points: float) -> None:
         await db.run(
             "UPDATE tournament_games SET points = ? WHERE tournament_id = ? AND match_id = ?",

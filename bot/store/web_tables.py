@@ -9,6 +9,9 @@ from bot.store.connection import Store
 from bot.store.match_table import MATCH_SELECT
 from bot.store.rows import Row
 
+#: web_channels.public of a channel whose visibility is not known (after a restart, or when
+#: Discord could not be asked): its games are not listed until it is seen again
+UNKNOWN = -1
 #: a listed game: in a channel everyone on its server can read, on a server showing its games
 LISTED = (
     "guild_id = ? AND channel_id IN "
@@ -35,14 +38,51 @@ class WebRows:
             rows = await db.all("SELECT * FROM web_sites WHERE guild_id = ?", (guild_id,))
         return rows[0]
 
-    async def see_channel(self, guild_id: int, channel_id: int, public: bool, now: float) -> None:
-        """Whether everyone on the server can read a channel, as the chat adapter saw it."""
+    async def see_channel(self, guild_id: int, channel_id: int, public: int, now: float) -> None:
+        """Whether everyone on the server can read a channel, as the chat adapter saw it (a
+        bool, or UNKNOWN)."""
         await self.store.write_one(
             "INSERT INTO web_channels (channel_id, guild_id, public, seen_at) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (channel_id) DO UPDATE SET public = excluded.public, "
             "seen_at = excluded.seen_at",
             (channel_id, guild_id, int(public), now),
         )
+
+    async def seen_again(self, channel_id: int, public: int, now: float) -> bool:
+        """A known channel's visibility now (1 everyone reads it, 0 not, UNKNOWN); False
+        if the channel is not known here."""
+        changed = await self.store.write_one(
+            "UPDATE web_channels SET public = ?, seen_at = ? WHERE channel_id = ?",
+            (public, now, channel_id),
+        )
+        return changed > 0
+
+    async def channels(self, guild_id: int) -> list[int]:
+        """A server's channels whose games the site may list: those seen where games were
+        challenged, and its tournaments' channels."""
+        return await self.store.ids(
+            "SELECT channel_id FROM web_channels WHERE guild_id = ? UNION "
+            "SELECT channel_id FROM tournaments WHERE guild_id = ?",
+            (guild_id, guild_id),
+        )
+
+    async def hosts_tournament(self, channel_id: int) -> bool:
+        row = await self.store.one(
+            "SELECT 1 FROM tournaments WHERE channel_id = ? LIMIT 1", (channel_id,)
+        )
+        return row is not None
+
+    async def unknown_again(self, guild_ids: list[int], now: float) -> None:
+        """The channels of these servers that everyone could read: unknown now."""
+        for guild_id in guild_ids:
+            await self.store.write_one(
+                "UPDATE web_channels SET public = ?, seen_at = ? WHERE guild_id = ? AND public = 1",
+                (UNKNOWN, now, guild_id),
+            )
+
+    async def guilds_listing(self) -> list[int]:
+        """The servers with a channel everyone could read, as last seen."""
+        return await self.store.ids("SELECT DISTINCT guild_id FROM web_channels WHERE public = 1")
 
     async def shown_site(self, token: str) -> Row | None:
         """The server a site address names, if it shows its games."""

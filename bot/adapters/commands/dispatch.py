@@ -20,7 +20,7 @@ from bot.adapters.replies import BUTTON_PREFIX, Message, Notice, Response, priva
 from bot.adapters.wording import People
 from bot.errors import CannotSave, Refusal
 from bot.service.match_service import MatchService
-from bot.service.tournament_views import RoundNews
+from bot.service.tournament_views import RoundBoard, RoundNews
 from bot.service.views import Analysis, MoveResult, SweepEvent, SweepKind
 
 _NUMBER = re.compile(r"[0-9]{1,20}")
@@ -108,6 +108,32 @@ class Commands:
             return
         self._channels[channel_id] = public
 
+    async def channels_to_watch(self, guild_id: int) -> list[int]:
+        """A server's channels whose visibility the site wants told again when it may have
+        changed (see `channel_changed`)."""
+        try:
+            return await self.service.site.channels(guild_id)
+        except CannotSave:
+            return []
+
+    async def channel_changed(self, guild_id: int, channel_id: int, public: bool | None) -> None:
+        """Tell the service whether everyone can read a channel now that it (or its
+        permissions, or its parent's) changed, or it is gone; None: the adapter cannot tell.
+        Best effort, as `see_channel`; the next game there tells it again in any case."""
+        self._channels.pop(channel_id, None)
+        try:
+            await self.service.site.channel_changed(guild_id, channel_id, public)
+        except CannotSave:
+            return
+
+    async def restarted(self, serves: Callable[[int], bool]) -> None:
+        """The chat adapter starts: its servers' channels are unknown until seen again."""
+        self._channels.clear()
+        try:
+            await self.service.site.restarted(serves)
+        except CannotSave:
+            return
+
     async def click(self, ctx: Context, custom_id: str) -> Response:
         """A button press: `bgb:<action>:<id>`, checked to belong where it was pressed."""
         parts = custom_id.split(":")
@@ -152,9 +178,13 @@ class Commands:
     async def thread_gone(self, thread_id: int) -> list[tuple[int, Message]]:
         return await self.lookups.thread_gone(thread_id)
 
-    async def round_posts(self, news: RoundNews) -> tuple[Message, list[Response]]:
-        """A tournament's round begun (announcement, each game's start) or its end."""
+    async def round_posts(self, news: RoundNews) -> list[Message]:
+        """A tournament's round begun (its announcement, in a message or several) or its end."""
         return await self.tournaments.round_posts(news)
+
+    async def round_board(self, board: RoundBoard) -> Response:
+        """A tournament game's start and its board, pinging its players."""
+        return await self.tournaments.round_board(board)
 
     async def review_message(self, analysis: Analysis) -> Message:
         """A review's progress, or the review made (it replaces the last in place)."""

@@ -50,6 +50,11 @@ class CommandSpec:
     slow: bool = False
     #: leads to a game posted here: the adapter first checks it may post one
     starts_game: bool = False
+    #: the `action` that makes an event whose rounds are posted here (each game in a thread
+    #: of its own): the adapter first checks it may post them
+    hosts_rounds: str | None = None
+    #: shown at first only to those who may manage the server (its admins may change that)
+    for_managers: bool = False
 
     def usage(self) -> str:
         """'/challenge [opponent] game [side] [time_per_move]'."""
@@ -90,6 +95,8 @@ def command(
     guild_only: bool = True,
     slow: bool = False,
     starts_game: bool = False,
+    hosts_rounds: str | None = None,
+    for_managers: bool = False,
 ) -> Callable[[Handler], Handler]:
     """Declare the command a handler answers, where the handler is written: the slash
     command, the console's parser and /help all come from this."""
@@ -98,7 +105,10 @@ def command(
         if name in BY_NAME:
             raise ValueError(f"/{name} is declared twice")
         within_discords_limits(name, help, options)
-        spec = CommandSpec(name, help, handler, options, example, guild_only, slow, starts_game)
+        spec = CommandSpec(
+            name, help, handler, options, example, guild_only, slow, starts_game,
+            hosts_rounds, for_managers,
+        )  # fmt: skip
         COMMANDS.append(spec)
         BY_NAME[name] = spec
         return handler

@@ -27,11 +27,18 @@ class ReviewCommands(Boards):
     )
     async def analyse(self, ctx: Context, match: int | None = None) -> Response:
         analysis = await self.service.analyses.request(ctx.actor, match)
+        name = f"{get_game(analysis.match.game_id).name} #{analysis.match.id}"
         if analysis.review is not None:
+            # made already: a link to its post, where the adapter has links and the post is
+            # known; else the review itself, to the asker (posted anew where it was lost)
+            link = await self._review_link(analysis.match)
+            if link is not None:
+                return Response(
+                    reply=Message(f"The review of **{name}** is here: {link}"), ephemeral=True
+                )
             return Response(reply=await self.review_message(analysis))
         # the review's own post shows its progress, where the game was played: one post,
         # edited by the one task that makes the review, so no answer can overtake it
-        name = f"{get_game(analysis.match.game_id).name} #{analysis.match.id}"
         return Response(
             reply=Message(
                 f"The computer is reviewing **{name}**: the review appears where the game "
@@ -43,6 +50,12 @@ class ReviewCommands(Boards):
     async def analyse_button(self, ctx: Context, match_id: int) -> Response:
         """The Analyse button of a finished game's board."""
         return await self.analyse(ctx, match_id)
+
+    async def _review_link(self, match: MatchView) -> str | None:
+        """A link to the post that shows a match's review (None: none known, or the
+        adapter has no links)."""
+        found = await self.service.shown_where(f"review:{match.id}")
+        return None if found is None else self.words.people.link(match.guild_id, *found)
 
     async def review_message(self, analysis: Analysis) -> Message:
         """The review as it stands: its progress, or the whole review once made; each one

@@ -13,6 +13,7 @@ class SiteCommands(Boards):
         "This server's settings: web:on shows its games on the bot's web site (Manage Server).",
         Option("web", "text", "show this server's games on the web site", choices=("on", "off")),
         example="/settings web:on",
+        for_managers=True,
     )
     async def settings(self, ctx: Context, web: str | None = None) -> Response:
         if web is None:

@@ -1,14 +1,18 @@
 """/tournament: create an event, sign up (Join / Leave buttons), start, standings, pairings,
-withdraw, cancel; and the posts of a round begun (an announcement that pings that round's
-players, the standings picture, each game in its own thread) and of an event over."""
+withdraw, cancel; and the posts of a round begun (its announcement, with the standings
+picture, then each game in its own thread, its board pinging its players) and of an event
+over."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.adapters.commands.boards import Boards, Context
 from bot.adapters.commands.registry import Option, command
+from bot.adapters.director import BOARD_BURST, BOARD_PACE
 from bot.adapters.replies import Attachment, Button, Message, Response
 from bot.runtime import workers
-from bot.service.tournament_views import RoundNews, TournamentView
+from bot.service.tournament_views import RoundBoard, RoundNews, TournamentView
 from bot.service.tournaments import FORMATS
 from render.standings import Line, standings_png
 from rules import counted, get_game
@@ -16,6 +20,8 @@ from rules import counted, get_game
 ACTIONS = ("create", "join", "leave", "start", "standings", "pairings", "cancel")
 #: the podium's places, in words
 PLACES = ("1st", "2nd", "3rd")
+#: Discord's limit on a message's text
+MOST_CHARACTERS = 2000
 
 
 class TournamentCommands(Boards):
@@ -33,6 +39,7 @@ class TournamentCommands(Boards):
         Option("starts", "text", "create: start by itself in, like 2h or 1d (default: by hand)"),
         Option("round", "number", "pairings: which round (default: the latest)"),
         example="/tournament action:create game:checkers rounds:5",
+        hosts_rounds="create",
     )
     async def tournament(
         self,
@@ -117,7 +124,7 @@ class TournamentCommands(Boards):
         game = get_game(event.game_id)
         rounds = (f"{counted(event.rounds, 'round')}" if event.format == "swiss"
                   else "everyone meets everyone")  # fmt: skip
-        who = ", ".join(self.words.people.user(p) for p in event.players) or "nobody yet"
+        who = _listed([self.words.people.user(p) for p in event.players]) or "nobody yet"
         state = {"signup": "open for sign-up", "running": f"under way: round {event.round}",
                  "finished": "over", "cancelled": "cancelled"}[event.status]  # fmt: skip
         buttons: tuple[Button, ...] = ()
@@ -172,12 +179,17 @@ class TournamentCommands(Boards):
             else f"{user(g.first)} vs {user(g.second)}: {_score(g.first_points)}"
             for g in games
         ]
-        return Message(f"**Tournament #{event.id}, round {which}**\n" + "\n".join(lines))
+        head = f"**Tournament #{event.id}, round {which}**"
+        text, *rest = _split(head, lines, "", MOST_CHARACTERS - 40)  # what fits, and a count
+        if rest:
+            text += f"\n… and {len(lines) - text.count(chr(10))} more"
+        return Message(text)
 
-    async def round_posts(self, news: RoundNews) -> tuple[Message, list[Response]]:
-        """A round begun: the announcement (pinging only its players, with the standings
-        so far) and each game's start, to post in a thread of its own; an event over: the
-        final post naming the podium, with the final standings."""
+    async def round_posts(self, news: RoundNews) -> list[Message]:
+        """A round begun: the announcement, with the standings so far, in as many messages as
+        its list of games takes (MOST_CHARACTERS each); it pings nobody: each game's board,
+        posted after it in a thread of its own, pings that game's players. An event over:
+        the final post naming the podium, with the final standings."""
         event = news.tournament
         user = self.words.people.user
         png = await self._standings_png(event, list(news.standings), None)
@@ -189,16 +201,64 @@ class TournamentCommands(Boards):
                 f"**Tournament #{event.id}** is over: {user(first.player)} wins with "
                 f"{first.points:g} points. The podium: {podium}. The final standings:"
             )
-            return Message(text, files=(png,)), []
-        players = [p for m in news.games for p in m.players.values()]
+            return [Message(text, files=(png,))]
         lines = [f"#{m.id}: {' vs '.join(user(p) for p in m.players.values())}" for m in news.games]
         lines += [f"bye: {user(p)}" for p in news.byes]
-        text = (f"**Tournament #{event.id}**, round {news.round} of {event.rounds}: each game is "
-                "in its own thread.\n" + "\n".join(lines))  # fmt: skip
+        head = f"**Tournament #{event.id}**, round {news.round} of {event.rounds}: "
+        texts = _split(head + _boards_coming(len(news.games)), lines,
+                       f"**Tournament #{event.id}**, round {news.round} (continued):")  # fmt: skip
         files = (png,) if news.round > 1 else ()
-        starts = [await self.started_here(m, f"Tournament #{event.id}, round {news.round}.")
-                  for m in news.games]  # fmt: skip
-        return Message(text, files=files, pings=tuple(dict.fromkeys(players))), starts
+        return [Message(text, files=files if n == 0 else ()) for n, text in enumerate(texts)]
+
+    async def round_board(self, board: RoundBoard) -> Response:
+        """A round's game: its start, to post in the event's channel, and its board, in a
+        thread of its own, pinging its players (those it is the first game of the round of)."""
+        headline = f"Tournament #{board.tournament_id}, round {board.round}."
+        start = await self.started_here(board.match, headline)
+        first, *rest = start.posts
+        return replace(start, posts=(replace(first, pings=board.pings), *rest))
+
+
+def _listed(names: list[str], most: int = MOST_CHARACTERS // 2) -> str:
+    """The names, as many as `most` characters take, then how many more there are."""
+    shown = ""
+    for n, name in enumerate(names):
+        if len(shown) + len(name) > most:
+            return f"{shown} and {len(names) - n} more"
+        shown += (", " if shown else "") + name
+    return shown
+
+
+def _boards_coming(games: int) -> str:
+    """What the announcement says of the boards, which the director posts after it."""
+    if not games:
+        return "no games this round."
+    clock = "a game's clock starts when its board is posted, and its players are pinged there."
+    if games == 1:
+        return f"1 game, in a thread of its own. Its board follows now: {clock}"
+    late = (games - BOARD_BURST) * BOARD_PACE
+    coming = (
+        "Their boards follow now, one by one"
+        if late < 30
+        else f"Their boards are being posted one by one, the last in about {_about(late)}"
+    )
+    return f"{games} games, each in a thread of its own. {coming}: {clock}"
+
+
+def _about(seconds: float) -> str:
+    return counted(max(1, round(seconds / 60)), "minute")
+
+
+def _split(first: str, lines: list[str], more: str, most: int = MOST_CHARACTERS) -> list[str]:
+    """`first` and then the lines, in as few messages of `most` characters as they fit in;
+    each message after the first starts with `more`."""
+    texts, text = [], first
+    for line in lines:
+        if len(text) + 1 + len(line) > most:
+            texts.append(text)
+            text = more
+        text += "\n" + line
+    return [*texts, text]
 
 
 def _score(first_points: float | None) -> str:

@@ -7,6 +7,8 @@ import asyncio
 import logging
 import time
 from collections import Counter
+from contextvars import ContextVar
+from functools import partial
 from typing import Any
 
 import discord
@@ -14,11 +16,14 @@ from discord import app_commands
 
 from bot.adapters.commands.dispatch import Commands
 from bot.adapters.discord.command_sync import clear_server_commands, sync_test_server
+from bot.adapters.discord.global_budget import GlobalBudget, share
 from bot.adapters.discord.interactions import apologise, forget_thinking, time_left
 from bot.adapters.discord.parts import (
     COMMANDS,
     INTENTS,
     NO_PINGS,
+    NOT_ALL_SHOWN,
+    POSTING_ERRORS,
     SORRY,
     DiscordPeople,
     GameButton,
@@ -28,10 +33,12 @@ from bot.adapters.discord.parts import (
     shut_out,
 )
 from bot.adapters.discord.posting import Posting
+from bot.adapters.discord.round_boards import post_round_board
+from bot.adapters.discord.visibility import Visibility
 from bot.adapters.replies import Response, private
 from bot.runtime.app import App
 from bot.runtime.config import Settings
-from bot.service.tournament_views import RoundNews
+from bot.service.tournament_views import RoundBoard, RoundNews
 from bot.service.views import Analysis, MoveResult, SweepEvent
 
 log = logging.getLogger("bot")
@@ -39,6 +46,8 @@ log = logging.getLogger("bot")
 FINISH_SECONDS = 10.0
 #: what is kept of the window for the deferral itself to reach Discord
 DEFER_MARGIN = 1.0
+#: the answer under way in this task (an interaction's handler), set once it is shown
+_ANSWER: ContextVar[asyncio.Event | None] = ContextVar("answer", default=None)
 
 
 class GameBot(discord.AutoShardedClient):
@@ -50,6 +59,9 @@ class GameBot(discord.AutoShardedClient):
                 "shard_count": settings.shards.count,
             }
         super().__init__(intents=INTENTS, allowed_mentions=NO_PINGS, **shards)
+        #: this process's part of Discord's global limit, kept before each request
+        self.budget = GlobalBudget(share(settings.shards))
+        self.http.request = self.budget.keeping(self.http.request)  # type: ignore[method-assign]
         self.settings = settings
         self.sync_globally = sync_globally
         self.tree = app_commands.CommandTree(self)
@@ -62,9 +74,13 @@ class GameBot(discord.AutoShardedClient):
         #: channels and threads where an interaction is being answered, and how many
         self._answering: Counter[int] = Counter()
         self._answered = asyncio.Condition()
+        #: matches where an answer under way made it the computer's turn: its board waits
+        self._shown_first: dict[int, asyncio.Event] = {}
         #: identifies Discord takes per 5 s (its gateway says, once asked)
         self._max_concurrency: int | None = None
         self.posting = Posting(self)
+        #: who may read each channel, told to the service for the web site
+        self.visibility = Visibility(self)
 
     async def setup_hook(self) -> None:
         self.app = await App.open(self.settings.database_url, self.settings)
@@ -76,6 +92,7 @@ class GameBot(discord.AutoShardedClient):
             computer_id=self.user.id,  # challenged, the bot itself is the computer opponent
             public_url=self.settings.public_url,
         )
+        self.app.service.on_computer_turn(self._computer_turn)
         self.add_dynamic_items(GameButton)
         if self.sync_globally:
             synced = await self.tree.sync()
@@ -94,7 +111,8 @@ class GameBot(discord.AutoShardedClient):
         await self.app.start_workers()
         self.app.start_sweeper(self.on_sweep)
         await self.app.start_computer(self.on_computer_move, self.on_review)
-        await self.app.start_director(self.on_round)
+        await self.app.start_director(self.on_round, self.on_round_board)
+        await self.visibility.started()  # before the site serves what may be stale
         await self.app.start_web(self.settings)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
@@ -151,9 +169,13 @@ class GameBot(discord.AutoShardedClient):
         channel)."""
         place = interaction.channel_id or 0
         self._answering[place] += 1  # the computer's posts here wait (see on_computer_move)
+        shown = asyncio.Event()
+        token = _ANSWER.set(shown)  # as do its posts in a game this answer moves on
         try:
             await self._respond(interaction, handler, click=click, slow=slow)
         finally:
+            _ANSWER.reset(token)
+            shown.set()
             self._answering[place] -= 1
             async with self._answered:
                 self._answered.notify_all()
@@ -171,38 +193,41 @@ class GameBot(discord.AutoShardedClient):
             try:
                 await interaction.response.defer(ephemeral=not click, thinking=not click)
                 deferred = True
-            except discord.HTTPException as err:  # too late: the reply is posted instead
-                log.warning("could not defer %s: %s", interaction.data, err)
+            except POSTING_ERRORS as err:  # too late, or lost: the reply is posted instead
+                log.warning("could not defer %s: %r", interaction.data, err)
+        sorry = NOT_ALL_SHOWN  # the handler's work is saved: doing it again would not help
         try:
             response: Response = await task
         except Exception:
             log.exception("handler failed for %s", interaction.data)
-            response = private(SORRY)
+            response, sorry = private(SORRY), SORRY
         try:
             await self.show(interaction, response, deferred=deferred, click=click)
         except Exception:
             log.exception("could not show the answer to %s", interaction.data)
-            await apologise(interaction)
+            await apologise(interaction, sorry)
 
     async def show(
         self, interaction: discord.Interaction, response: Response, *, deferred: bool, click: bool
     ) -> None:
         """Answer the interaction, then post to the match and replace what the response
-        updates; those go out even when the answer cannot (Discord no longer takes it)."""
+        updates; those go out even when the answer cannot (Discord no longer takes it, or
+        cannot be reached)."""
         thread_from = interaction.message if click else None
         try:
             thread_from = await self.answer(interaction, response, deferred, click) or thread_from
-        except discord.HTTPException as err:
+        except POSTING_ERRORS as err:
             if response.reply is None or response.ephemeral:
                 raise
-            # too late (3 s to answer, 15 minutes to follow up): the public reply is posted
-            log.warning("could not answer %s (%s): posting the reply", interaction.data, err)
-            channel = await self.posting.channel_for(interaction.channel_id or 0)
-            thread_from = await self.posting.send(channel, response.reply) or thread_from
+            # too late (3 s to answer, 15 minutes to follow up), or lost on the way: the
+            # public reply is posted
+            log.warning("could not answer %s (%r): posting the reply", interaction.data, err)
+            post = partial(self.posting.post_reply, interaction, response.reply)
+            thread_from = await self.posting.retried(post, "an answer") or thread_from
         finally:
             await self.posting.post_to_match(response, thread_from)
             for update in response.updates:
-                await self.posting.edit_shown(update)
+                await self.posting.retried(partial(self.posting.edit_shown, update), "an update")
             for notice in response.dms:
                 await self.posting.send_notice(notice)
 
@@ -251,31 +276,67 @@ class GameBot(discord.AutoShardedClient):
         return sent
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.visibility.thread_gone(payload.guild_id, payload.thread_id)
         await self.posting.tell_thread_gone(payload.thread_id)
 
+    # --- who may read each channel, for the web site (see visibility.py) -----------------
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        await self.visibility.server(guild)  # at start, and after an outage
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self.visibility.server(guild)
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        if after.is_default() and before.permissions != after.permissions:
+            await self.visibility.server(after.guild)
+
+    async def on_guild_channel_update(
+        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+    ) -> None:
+        await self.visibility.channel_changed(before, after)  # permission overwrites too
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.visibility.channel_gone(channel.guild, channel.id)
+
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        await self.visibility.thread_changed(payload)
+
+    def _computer_turn(self, match_id: int) -> None:
+        """It became the computer's turn in a match: if an answer under way did that (the
+        game's start, a move, wherever it was asked), the computer's board waits for it."""
+        shown = _ANSWER.get()
+        if shown is not None:
+            self._shown_first[match_id] = shown
+
     async def on_computer_move(self, result: MoveResult) -> None:
-        """Post the computer's move once what people did before it is shown: while an answer
-        is on its way where the game is (the game's start, with its thread and first board;
-        the move this one answers), the computer's board waits for it."""
+        """Post the computer's move once what people did before it is shown: the answer that
+        made it the computer's turn (the game's start, with its thread and first board; the
+        move this one answers), and any answer on its way where the game is played (its
+        thread; its channel if it has none: a busy channel does not hold a thread's game)."""
         board = await self.handlers.computer_moved(result)
         match = result.match
-        places = {match.channel_id} | ({match.thread_id} if match.thread_id else set())
+        place = match.thread_id or match.channel_id
+        first = self._shown_first.pop(match.id, None)
         async with self._answered:
-            await self._answered.wait_for(lambda: not any(self._answering[p] for p in places))
-        await self.posting.post_in_match(result.match.id, (board,))
+            await self._answered.wait_for(
+                lambda: not self._answering[place] and (first is None or first.is_set())
+            )
+        await self.posting.post_in_match(result.match.id, (board,), retry=True)
         notice = await self.handlers.computer_notice(result)
         if notice is not None:
             await self.posting.send_notice(notice)
 
     async def on_round(self, news: RoundNews) -> None:
-        """A tournament's round: its announcement in the event's channel, then each game
-        started from a post there, in a thread of its own; or the event's end."""
-        announcement, starts = await self.handlers.round_posts(news)
+        """A tournament's round: its announcement in the event's channel (its games follow,
+        each posted by the director through on_round_board); or the event's end."""
         channel = await self.posting.channel_for(news.tournament.channel_id)
-        await self.posting.send(channel, announcement)
-        for start in starts:
-            assert start.reply is not None
-            await self.posting.post_to_match(start, await self.posting.send(channel, start.reply))
+        for message in await self.handlers.round_posts(news):
+            await self.posting.send(channel, message)
+
+    async def on_round_board(self, board: RoundBoard) -> None:
+        """A tournament game started from a post in the event's channel, its board in a
+        thread of its own. Raises if it could not be posted: the director tries again."""
+        await post_round_board(self, await self.handlers.round_board(board))
 
     async def on_review(self, analysis: Analysis) -> None:
         """A review's progress, or the review made: it replaces the post that showed it."""

@@ -7,7 +7,7 @@ import logging
 
 import discord
 
-from bot.adapters.discord.parts import SORRY
+from bot.adapters.discord.parts import POSTING_ERRORS, SORRY
 
 log = logging.getLogger("bot")
 #: Discord's window to answer an interaction, counted from when it was made
@@ -25,17 +25,18 @@ async def forget_thinking(interaction: discord.Interaction) -> None:
     no longer takes it (the token lapsed), it lapses by itself."""
     try:
         await interaction.delete_original_response()
-    except discord.HTTPException as err:
+    except POSTING_ERRORS as err:
         log.info("could not remove the deferral of %s: %s", interaction.data, err)
 
 
-async def apologise(interaction: discord.Interaction) -> None:
-    """Tell the user something failed, as a response or a follow-up, whichever Discord still
-    takes; if it takes neither, the log already has the story."""
+async def apologise(interaction: discord.Interaction, text: str = SORRY) -> None:
+    """Tell the user something failed (`text`: what became of what they asked), as a
+    response or a follow-up, whichever Discord still takes; if it takes neither (or cannot
+    be reached), the log already has the story."""
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(SORRY, ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True)
         else:
-            await interaction.response.send_message(SORRY, ephemeral=True)
-    except discord.HTTPException as err:
+            await interaction.response.send_message(text, ephemeral=True)
+    except POSTING_ERRORS as err:
         log.warning("could not apologise either: %s", err)

@@ -9,6 +9,7 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal, Optional, Protocol, cast
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -16,10 +17,16 @@ from bot.adapters.commands.boards import Context
 from bot.adapters.commands.dispatch import Commands
 from bot.adapters.commands.registry import COMMANDS as REGISTRY
 from bot.adapters.commands.registry import SIDE_CHOICES, CommandSpec, Someone
+from bot.adapters.discord.visibility import everyone_can_read
 from bot.adapters.replies import BUTTON_PREFIX, Button, Message
 from rules import GAMES
 
 SORRY = "Sorry, something went wrong on our side. Nothing was changed; please try again."
+#: the apology when the handler did its work (saved) but its answer could not all be shown
+NOT_ALL_SHOWN = (
+    "Sorry, something went wrong while showing the answer. Anything it changed is saved, "
+    "so there is no need to do it again; /board shows a game as it stands."
+)
 #: Discord's JSON error codes that say a place or message is gone or shut to the bot (the
 #: HTTP status varies with the route: 400, 403 or 404): trying again will not help
 SHUT_OUT = {
@@ -35,6 +42,22 @@ SHUT_OUT = {
 def shut_out(err: Exception) -> bool:
     """Discord refused for good: the place or message is gone, or the bot may not act there."""
     return isinstance(err, discord.HTTPException) and err.code in SHUT_OUT
+
+
+#: what a request to Discord may raise: Discord's refusals, and the network's failures
+#: (aiohttp's, a timeout, a reset: discord.py retries only some reset codes, and passes the
+#: rest on as they are, not as an HTTPException)
+POSTING_ERRORS = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError, OSError)
+
+
+def transient(err: BaseException) -> bool:
+    """A failure that may pass if tried again: Discord's 5xx and 429 (once discord.py gave
+    up waiting), the network (aiohttp's connection errors, a server gone, a timeout, a
+    reset). The post it stopped is retried, or done another way; it is not the person's
+    fault, and what was saved stays saved."""
+    if isinstance(err, discord.HTTPException):
+        return err.status >= 500 or err.status == 429
+    return isinstance(err, discord.RateLimited | aiohttp.ClientError | TimeoutError | OSError)
 
 
 #: slash commands and buttons need no gateway events but the servers the bot is in
@@ -197,20 +220,14 @@ def context(interaction: discord.Interaction) -> Context:
 def everyone_reads(interaction: discord.Interaction) -> bool:
     """Whether @everyone can read the channel (a thread: its channel; a private thread
     never): only such channels' games are listed on the web site. Unknown: no."""
-    guild, channel = interaction.guild, interaction.channel
-    if isinstance(channel, discord.Thread):
-        if channel.is_private():
-            return False
-        channel = channel.parent
-    if guild is None or not isinstance(channel, discord.abc.GuildChannel):
-        return False
-    return channel.permissions_for(guild.default_role).read_messages
+    return everyone_can_read(interaction.guild, interaction.channel) is True
 
 
-def cannot_host(interaction: discord.Interaction) -> str | None:
+def cannot_host(interaction: discord.Interaction, *, rounds: bool = False) -> str | None:
     """Why the bot cannot host a game in this channel (None: it can): the permissions it
     needs to post boards, in the channel and in the game's thread. Threads are a nicety:
-    where the bot may not make one, a game is played in place."""
+    where the bot may not make one, a game is played in place. A tournament's `rounds`
+    need them: each game of a round is played in a thread of its own."""
     perms = interaction.app_permissions
     in_thread = isinstance(interaction.channel, discord.Thread)
     # a game started in a channel gets a thread where the bot may make one: it posts there
@@ -222,9 +239,19 @@ def cannot_host(interaction: discord.Interaction) -> str | None:
         "Attach Files": perms.attach_files,
         "Embed Links": perms.embed_links,
     }
+    if rounds:
+        needed["Create Public Threads"] = in_thread or perms.create_public_threads
+        needed["Send Messages in Threads"] = perms.send_messages_in_threads
     missing = [name for name, granted in needed.items() if not granted]
     if not missing:
         return None
+    if rounds:
+        return (
+            f"I can't hold a tournament here: I lack {' and '.join(missing)} in this channel, "
+            "which its rounds need. A server admin can grant "
+            f"{'them' if len(missing) > 1 else 'it'} to my role, or you can hold it in another "
+            "channel."
+        )
     return (
         f"I can't start a game here: I lack {' and '.join(missing)} in this channel. A server "
         "admin can grant it to my role, or you can play in another channel."
@@ -287,10 +314,13 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
                 value = Someone(value.id, value.display_name, global_name, value.bot)
             options[option.name] = value
         bot = _bot(interaction)
-        if spec.starts_game and (problem := cannot_host(interaction)):
+        action = str(options.get("action") or "").strip().lower()
+        rounds = spec.hosts_rounds is not None and action == spec.hosts_rounds
+        if (spec.starts_game or rounds) and (problem := cannot_host(interaction, rounds=rounds)):
             await interaction.response.send_message(problem, ephemeral=True)
             return
-        if spec.starts_game and interaction.guild_id and interaction.channel_id:
+        # where games will be played (a tournament's from its creation): who may read it
+        if (spec.starts_game or rounds) and interaction.guild_id and interaction.channel_id:
             await bot.handlers.see_channel(
                 interaction.guild_id, interaction.channel_id, everyone_reads(interaction)
             )
@@ -334,6 +364,8 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
         decorated = app_commands.autocomplete(**completers)(decorated)
     if spec.guild_only:
         decorated = app_commands.guild_only()(decorated)
+    if spec.for_managers:  # Discord's default_member_permissions: Manage Server
+        decorated = app_commands.default_permissions(manage_guild=True)(decorated)
     return app_commands.Command(
         name=spec.name,
         description=spec.help,

@@ -4,17 +4,23 @@ that shows each challenge or board (only the latest keeps its buttons)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+import secrets
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
 from bot.adapters.discord.parts import (
     NO_PINGS,
+    POSTING_ERRORS,
     THREAD_ARCHIVE_MINUTES,
     discord_kwargs,
     edit_kwargs,
     shut_out,
+    transient,
 )
 from bot.adapters.replies import Message, Notice, Response
 from bot.errors import CannotSave
@@ -22,9 +28,13 @@ from bot.errors import CannotSave
 if TYPE_CHECKING:
     from bot.adapters.discord.gamebot import GameBot
 
+T = TypeVar("T")
 log = logging.getLogger("bot")
 #: Discord's code for a DM it will not deliver: "Cannot send messages to this user"
 DMS_CLOSED = 50007
+#: the pauses (seconds) before a match's post that failed for a reason that may pass (the
+#: network, Discord's 5xx) is tried again; then the failure is the caller's
+RETRY_PAUSES = (1.0, 3.0)
 
 
 class Posting:
@@ -49,19 +59,29 @@ class Posting:
         target: Any = None
         if response.open_thread:
             target = await self.open_thread(response, thread_from)
-        await self.post_in_match(response.match_id, response.posts, target)
+        await self.post_in_match(response.match_id, response.posts, target, retry=True)
 
     async def post_in_match(
-        self, match_id: int, messages: tuple[Message, ...], target: Any = None
+        self,
+        match_id: int,
+        messages: tuple[Message, ...],
+        target: Any = None,
+        *,
+        retry: bool = False,
     ) -> None:
         """Post in the match's thread (else its channel). A thread that is gone or shut to
         the bot moves its games to their channel, where the players are told (the board
-        they get there says it all); news of a game already over is posted there instead."""
+        they get there says it all); news of a game already over is posted there instead.
+        `retry`: a post that fails for a reason that may pass is tried again before the
+        failure is raised (for posts nothing else will post again: the sweeper's are)."""
         match = await self.client.handlers.service.match(match_id)
+        pauses = RETRY_PAUSES if retry else ()
+        where = partial(self.channel_for, match.thread_id or match.channel_id)
         try:
-            target = target or await self.channel_for(match.thread_id or match.channel_id)
+            target = target or await self.retried(where, f"match #{match_id}", pauses)
             for message in messages:
-                await self.send(target, message)
+                post = partial(self.send, target, message, nonce=secrets.randbits(63))
+                await self.retried(post, f"match #{match_id}", pauses)
         except discord.HTTPException as err:
             if match.thread_id is None or not shut_out(err):
                 raise
@@ -72,12 +92,36 @@ class Posting:
                 for message in messages:
                     await self.send(channel, message)
 
-    async def send(self, target: Any, message: Message) -> discord.Message | None:
+    @staticmethod
+    async def retried(
+        attempt: Callable[[], Awaitable[T]], what: str, pauses: tuple[float, ...] | None = None
+    ) -> T:
+        """The attempt's result, tried again after each pause (RETRY_PAUSES by default)
+        while it fails for a reason that may pass (`transient`); other failures, and the
+        last, are raised. (A post whose answer was lost may have arrived: a post tried
+        again carries the first try's nonce, so Discord makes it once.)"""
+        for pause in RETRY_PAUSES if pauses is None else pauses:
+            try:
+                return await attempt()
+            except POSTING_ERRORS as err:
+                if not transient(err):
+                    raise
+                log.warning("posting to %s failed (%r): trying again in %g s", what, err, pause)
+            await asyncio.sleep(pause)
+        return await attempt()
+
+    async def send(
+        self, target: Any, message: Message, *, nonce: int | str | None = None
+    ) -> discord.Message | None:
         """Post a message (or, if it is `in_place`, replace the one showing the same thing);
-        returns the message posted."""
+        returns the message posted. Posts with the same `nonce` (tries of one post) are
+        made once: Discord answers the later ones with the first (enforce_nonce)."""
         if message.in_place and await self.edit_shown(message):
             return None
-        sent: discord.Message = await target.send(**discord_kwargs(message))
+        kwargs = discord_kwargs(message)
+        if nonce is not None:
+            kwargs["nonce"] = nonce
+        sent: discord.Message = await target.send(**kwargs)
         await self.shown_as(message, sent)
         return sent
 
@@ -93,8 +137,9 @@ class Posting:
             if before is not None:
                 old = self.client.get_partial_messageable(before[0]).get_partial_message(before[1])
                 await old.edit(view=None)
-        except (discord.HTTPException, CannotSave) as err:
-            log.info("could not retire the last message of %s: %s", message.shows, err)
+        except (*POSTING_ERRORS, CannotSave) as err:  # its buttons stay; the new one is shown
+            level = logging.WARNING if transient(err) else logging.INFO
+            log.log(level, "could not retire the last message of %s: %r", message.shows, err)
 
     async def edit_shown(self, message: Message) -> bool:
         """Replace the message showing what `message` shows; False if there is none (left
@@ -119,7 +164,8 @@ class Posting:
         """A new game's thread, started from the message that began the game, or, when that
         message is itself in a thread (a rematch), from a post in the parent channel. None
         where there can be no thread (the game's channel is a thread itself, such as a forum
-        post) or Discord refuses one: the game is then played in its channel."""
+        post), Discord refuses one, or cannot be reached: the game is then played in its
+        channel (its board is posted there next, and tried again if need be)."""
         assert response.match_id is not None and response.open_thread is not None
         match = await self.client.handlers.service.match(response.match_id)
         try:
@@ -134,8 +180,9 @@ class Posting:
             thread = await starter.create_thread(
                 name=response.open_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES
             )
-        except (discord.HTTPException, ValueError) as err:
-            log.info("no thread for match #%s (%s): it is played in its channel", match.id, err)
+        except (*POSTING_ERRORS, ValueError) as err:
+            level = logging.WARNING if transient(err) else logging.INFO
+            log.log(level, "no thread for match #%s (%r): played in its channel", match.id, err)
             return None
         await self.client.handlers.service.play.bind_thread(match.id, thread.id)
         return thread
@@ -159,7 +206,7 @@ class Posting:
         try:
             channel = await self.client.create_dm(discord.Object(notice.user_id))
             await self.send(channel, notice.message)
-        except discord.HTTPException as err:
+        except POSTING_ERRORS as err:
             if getattr(err, "code", None) != DMS_CLOSED:
                 log.warning("no turn notice for %s: %s", notice.user_id, err)
                 return

@@ -40,6 +40,8 @@ def run_bot(settings: Settings, *, sync_globally: bool = False) -> int:
     asyncio.run(App.check_database(settings.database_url))  # before connecting to Discord
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
     quiet_discord()
+    if settings.discord_api_url:  # a REST proxy keeps the limits for every process
+        discord.http.Route.BASE = settings.discord_api_url
     try:
         asyncio.run(_serve(GameBot(settings, sync_globally=sync_globally), settings.discord_token))
     except Exception as err:

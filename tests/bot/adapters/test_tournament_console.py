@@ -25,7 +25,7 @@ def _console(service: MatchService, tmp_path: Path) -> tuple[Console, Director, 
     """The console (where `mod` may manage the server), its director, the lines printed."""
     printed: list[str] = []
     console = Console(service, tmp_path / "out", printed.append, moderators={"mod"})
-    return console, Director(service, console.round_started), printed
+    return console, Director(service, console.round_started, console.round_board), printed
 
 
 async def _run(console: Console, director: Director, *lines: str) -> None:
@@ -104,7 +104,7 @@ async def test_a_restart_mid_round_goes_on_where_it_was(
         thread = console.names.channel_id(f"checkers-{number}")
         await service.play.resign(Actor(GUILD, thread, console.names.user_id(first)), number)
     printed.clear()
-    again = Director(service, console.round_started)  # the bot starts again
+    again = Director(service, console.round_started, console.round_board)  # the bot starts again
     await again.resume()
     await again.settle()
     assert any("round 2 of 2" in line for line in printed)
@@ -123,7 +123,7 @@ async def test_an_event_set_to_start_starts_by_itself_after_a_restart(
     await director.close()
     clock.now += 31 * 60  # the bot was down when it was due
     printed.clear()
-    again = Director(service, console.round_started)
+    again = Director(service, console.round_started, console.round_board)
     await again.resume()
     for _ in range(50):  # the start's timer is due at once
         await asyncio.sleep(0.01)

@@ -8,8 +8,11 @@ import random
 
 from bot.service import Actor
 from bot.service.match_service import MatchService
+from bot.service.tournament_boards import BOARD_ATTEMPTS
 from bot.service.tournament_views import RoundNews
-from tests.servicekit import GUILD, Clock, refused
+from bot.store import Store
+from bot.store.announcement_table import CLAIM_SECONDS
+from tests.servicekit import GUILD, Clock, refused, swept
 
 CHANNEL = 50
 ORGANISER = 900
@@ -168,3 +171,70 @@ async def test_an_event_due_with_too_few_players_stays_in_sign_up(
     clock.now += 3600
     assert await service.tournaments.start_due(event) is None
     assert (await service.tournaments.view(event)).status == "signup"
+
+
+async def test_a_games_clock_starts_at_its_board_and_a_restart_posts_the_boards_left(
+    service: MatchService, store: Store, clock: Clock
+) -> None:
+    event = await _signed_up(service, PLAYERS[:8], format="swiss", rounds=2, move_time="1h")
+    await service.tournaments.start(at(ORGANISER), event, moderator=False)
+    news = await _advanced(service, event)
+    games = [m.id for m in news.games]
+    assert len(games) == 4 and all(m.deadline is None for m in news.games)
+    clock.now += 30 * 86_400  # long past its time per move: no clock runs before its board
+    assert await swept(service) == []  # the sweeper neither times them out nor posts boards
+    assert all([(await service.match(m)).active for m in games])
+    boards = service.tournaments.boards
+    first, second = await boards.due(event, limit=2)
+    assert first.round == 1 and set(first.pings) == set(first.match.players.values())
+    await boards.posted(first)
+    assert (await service.match(first.match.id)).deadline == clock.now + 3600
+    # the process stops here, with the second board claimed and not posted
+    again = MatchService(store, clock=clock)
+    assert await again.tournaments.boards.left(event) == 3
+    rest = await again.tournaments.boards.due(event)
+    assert [b.match.id for b in rest] == games[2:]  # the stopped process's claim still holds
+    for board in rest:
+        await again.tournaments.boards.posted(board)
+    clock.now += CLAIM_SECONDS  # its claim lapses: the board is posted after all
+    (late,) = await again.tournaments.boards.due(event)
+    assert late.match.id == second.match.id
+    assert (await again.match(late.match.id)).deadline is None
+    await again.tournaments.boards.posted(late)
+    assert (await again.match(late.match.id)).deadline == clock.now + 3600
+    assert await again.tournaments.boards.left(event) == 0
+    assert await again.tournaments.boards.due(event) == []
+
+
+async def test_a_board_that_fails_is_tried_again_on_its_own_then_given_up_with_its_clock_started(
+    service: MatchService, clock: Clock
+) -> None:
+    event = await _signed_up(service, PLAYERS[:4], format="swiss", rounds=2, move_time="1h")
+    await service.tournaments.start(at(ORGANISER), event, moderator=False)
+    await _advanced(service, event)
+    boards = service.tournaments.boards
+    failing, other = await boards.due(event)
+    assert not await boards.failed(failing, retry_in=10)
+    await boards.posted(other)  # the other game goes on
+    assert await boards.due(event) == []  # not before its pause
+    for attempt in range(1, BOARD_ATTEMPTS):
+        clock.now += 10
+        (again,) = await boards.due(event)
+        assert again.match.id == failing.match.id and again.attempts == attempt
+        assert (await service.match(again.match.id)).deadline is None
+        gave_up = await boards.failed(again, retry_in=10)
+        assert gave_up == (attempt == BOARD_ATTEMPTS - 1)
+    assert await boards.left(event) == 0  # given up: its clock runs, so the round can end
+    assert (await service.match(failing.match.id)).deadline == clock.now + 3600
+
+
+async def test_three_musketeers_two_games_a_pairing_ping_each_player_once(
+    service: MatchService,
+) -> None:
+    event = await _signed_up(service, PLAYERS[:4], "three-musketeers", format="swiss", rounds=1)
+    await service.tournaments.start(at(ORGANISER), event, moderator=False)
+    news = await _advanced(service, event)
+    due = await service.tournaments.boards.due(event, limit=10)
+    assert [b.match.id for b in due] == [m.id for m in news.games] and len(due) == 4
+    pinged = [p for b in due for p in b.pings]
+    assert sorted(pinged) == sorted(PLAYERS[:4])

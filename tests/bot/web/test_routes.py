@@ -48,6 +48,34 @@ async def test_only_games_everyone_can_read_are_listed(site: Site) -> None:
     no_ids(page)
 
 
+async def test_a_channel_no_longer_known_to_be_public_is_no_longer_listed(site: Site) -> None:
+    """Who may read a channel, told again by the chat adapter: closed to @everyone, or
+    unknown (after the adapter restarts, until it sees the server again), a channel's games
+    are not listed; a channel nobody played in is not kept, a tournament's is."""
+    server = await site.turn(True)
+    _, token = await site.game()
+
+    async def listed() -> bool:
+        return token in (await site.get(f"/s/{server}"))[1]
+
+    assert await listed()
+    await site.service.site.channel_changed(GUILD, CHANNEL, False)
+    assert not await listed()
+    await site.service.site.channel_changed(GUILD, CHANNEL, True)
+    assert await listed()
+    await site.service.site.restarted(lambda guild: guild != GUILD)  # another process's
+    assert await listed()
+    await site.service.site.restarted(lambda guild: guild == GUILD)
+    assert not await listed()  # unknown: private
+    await site.service.site.channel_changed(GUILD, CHANNEL, None)
+    assert not await listed()
+    await site.service.site.channel_changed(GUILD, CHANNEL, True)
+    assert await listed()
+    assert sorted(await site.service.site.channels(GUILD)) == sorted([CHANNEL, PRIVATE])
+    await site.service.site.channel_changed(GUILD, 12, True)  # no game, no tournament there
+    assert 12 not in await site.service.site.channels(GUILD)
+
+
 async def test_a_game_page_its_state_and_its_boards(site: Site) -> None:
     await site.turn(True)
     match, token = await site.game()

@@ -1,16 +1,24 @@
 """Tournaments through the Discord adapter, offline: a whole Swiss and a whole round-robin,
-each round announced in the event's channel (pinging only its players), each game in a
-thread of its own, the next round posted when the last game of a round ends."""
+each round announced in the event's channel, each game in a thread of its own whose board
+pings its players (each once, and nobody else), the next round posted when the last game of
+a round ends; a 128-player round within Discord's limits (2,000 characters and 100 pinged
+users a message), and a 40-game round posted whole through rate limits and a network error,
+each game's clock starting at its board."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+from collections import Counter
 from collections.abc import AsyncIterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 
-from tests.discordkit import CHANNEL_ID, DiscordHarness, Sent
+from bot.service import Actor
+from bot.service.views import MatchView
+from tests.discordkit import CHANNEL_ID, GUILD_ID, DiscordHarness, Sent
 
 MOD = (444_444_444_444_444_444, "mod")
 ALICE = (111_111_111_111_111_111, "alice")
@@ -40,18 +48,22 @@ def _announcement(sent: list[Sent], number: int) -> Sent:
     return found
 
 
+def _pinged(sent: list[Sent]) -> Counter[int]:
+    """How many times each user was pinged by these messages (edits ping nobody)."""
+    return Counter(user for s in sent if s.kind == "post" for user in s.may_ping)
+
+
 async def _play(bot: DiscordHarness, players: list[tuple[int, str]], rounds: int) -> Sent:
     """Every round: its announcement checked, then each game's first player resigns it;
     returns the final post."""
     for number in range(1, rounds + 1):
-        before = len(bot.fake.sent)
         await _settled(bot)
-        sent = bot.fake.sent[before - 40 if before > 40 else 0 :]
-        announcement = _announcement(sent, number)
-        assert announcement.channel_id == CHANNEL_ID
+        announcement = _announcement(bot.fake.sent, number)
+        assert announcement.channel_id == CHANNEL_ID and announcement.may_ping == set()
         games = [(int(m[1]), int(m[2]), int(m[3])) for m in GAME.finditer(announcement.text)]
         round_players = {p for _, a, b in games for p in (a, b)}
-        assert announcement.may_ping == round_players  # only this round's players
+        since = bot.fake.sent[bot.fake.sent.index(announcement) :]
+        assert _pinged(since) == Counter(round_players)  # this round's players, each once
         threads = {s.channel_id for s in bot.fake.sent if "Tournament #1, round" in s.text}
         assert len(threads) >= len(games) and CHANNEL_ID not in threads
         for match, first, _ in games:
@@ -98,3 +110,125 @@ async def test_a_whole_round_robin_through_discord(discord_bot: DiscordHarness) 
     final = await _play(bot, players, 3)
     assert "1st <@" in final.text and "3rd <@" in final.text
     assert signup.labels == ["Join", "Leave", "Start"]
+
+
+# --- large rounds: Discord's limits, pacing, failures ---
+#: the time per move of the large rounds' events
+MOVE_SECONDS = 3600
+
+
+@pytest.fixture
+async def quick_bot(tmp_path: Path) -> AsyncIterator[DiscordHarness]:
+    """The bot with its director's pauses short: boards posted back to back, a failed one
+    tried again after 50 ms."""
+    harness = await DiscordHarness(tmp_path / "bot.sqlite3").start()
+    assert harness.bot.app is not None and harness.bot.app.director is not None
+    harness.bot.app.director.pace, harness.bot.app.director.retry = 0.0, 0.05
+    yield harness
+    await harness.stop()
+
+
+async def _round_of(bot: DiscordHarness, players: int) -> int:
+    """A Swiss of `players` (signed up through the service: quick), started: its id."""
+    assert bot.bot.app is not None
+    events = bot.bot.app.service.tournaments
+    organiser = Actor(GUILD_ID, CHANNEL_ID, MOD[0])
+    event = await events.create(organiser, "checkers", "swiss", 3, MOVE_SECONDS, allowed=True)
+    for n in range(players):
+        await events.join(Actor(GUILD_ID, CHANNEL_ID, 700_000_000_000_000_000 + n), event.id)
+    await events.start(organiser, event.id, moderator=True)
+    return event.id
+
+
+async def _all_posted(bot: DiscordHarness, event: int) -> None:
+    """Wait until the director has posted every board of the event (retries included)."""
+    assert bot.bot.app is not None and bot.bot.app.director is not None
+    boards = bot.bot.app.service.tournaments.boards
+    for _ in range(600):
+        await _settled(bot)
+        if not await boards.left(event):
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"{await boards.left(event)} boards never posted")
+
+
+async def _games(bot: DiscordHarness, event: int) -> list[MatchView]:
+    assert bot.bot.app is not None
+    service = bot.bot.app.service
+    results = await service.tournaments.round_games(event, 1)
+    ids = [r["match_id"] for r in await service.tournaments.rows.games(event)]
+    assert len(ids) == len(results)
+    return [await service.match(i) for i in ids if i is not None]
+
+
+def _each_in_its_thread_from_its_board(bot: DiscordHarness, games: list[MatchView]) -> None:
+    """Every game's board posted once, in a thread of its own (the match's), and its clock
+    started when its board was posted, not before."""
+    threads = set()
+    for match in games:
+        (board,) = [
+            s
+            for s in bot.fake.sent
+            if s.kind == "post"
+            and s.text.startswith(f"**Checkers #{match.id}**")
+            and "has started" not in s.text  # its start, in the event's channel
+        ]
+        assert board.channel_id == match.thread_id and board.channel_id != CHANNEL_ID
+        threads.add(board.channel_id)
+        posted = datetime.fromisoformat(board.payload["timestamp"]).timestamp()
+        assert match.deadline is not None
+        assert posted - 0.5 <= match.deadline - MOVE_SECONDS <= posted + 5
+    assert len(threads) == len(games)
+
+
+@pytest.mark.slow  # 64 boards drawn and posted: 5 s, 30 s at 150 ms of latency
+async def test_a_round_of_128_posts_every_game_within_discords_limits(
+    quick_bot: DiscordHarness,
+) -> None:
+    """64 games: the announcement in several messages of at most 2,000 characters, none
+    pinging anybody; each game's board in its thread pinging its two players: each of the
+    128 pinged once; no message may ping more than 100 users."""
+    bot = quick_bot
+    event = await _round_of(bot, 128)
+    await _all_posted(bot, event)
+    games = await _games(bot, event)
+    assert len(games) == 64
+    posts = [s for s in bot.fake.sent if s.kind == "post"]
+    assert all(len(s.content) <= 2000 and len(s.may_ping) <= 100 for s in posts)
+    announced = [s for s in posts if "round 1" in s.text and s.channel_id == CHANNEL_ID]
+    assert len(announced) >= 2 and all(s.may_ping == set() for s in announced)
+    assert "boards are being posted one by one" in announced[0].text
+    listed = {int(m[1]) for s in announced for m in GAME.finditer(s.text)}
+    assert listed == {m.id for m in games}
+    players = [p for m in games for p in m.players.values()]
+    assert len(set(players)) == 128 and _pinged(bot.fake.sent) == Counter(players)
+    _each_in_its_thread_from_its_board(bot, games)
+    assert bot.bot.app is not None  # the sign-up post lists as many players as fit
+    event_now = await bot.bot.app.service.tournaments.view(event)
+    signup = await bot.bot.handlers.tournaments.signup_message(event_now)
+    assert len(signup.text) <= 2000 and "more." in signup.text
+    pairings = await bot.command(MOD, "tournament", action="pairings")
+    assert len(pairings[-1].text) <= 2000 and "… and " in pairings[-1].text
+
+
+async def test_a_round_of_40_games_is_posted_whole_through_rate_limits_and_a_lost_network(
+    quick_bot: DiscordHarness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """429s on the channel's message route and the network down once, mid-round: each game
+    that failed is posted again on its own; every game ends up posted, in its thread."""
+    bot = quick_bot
+    bot.fake.rate_limits = [(f"/channels/{CHANNEL_ID}/messages", 0.01)] * 12
+    event = await _round_of(bot, 80)
+    for _ in range(1000):  # the network fails once the round's posting is well under way
+        if sum(s.kind == "post" and s.text.startswith("**Checkers #") for s in bot.fake.sent) >= 15:
+            break
+        await asyncio.sleep(0.005)
+    bot.fake.network_down = 1
+    await _all_posted(bot, event)
+    assert bot.fake.network_down == 0 and bot.fake.rate_limits == []  # all were met
+    assert "could not post the board of match" in caplog.text  # and tried again
+    games = await _games(bot, event)
+    assert len(games) == 40
+    _each_in_its_thread_from_its_board(bot, games)
+    players = [p for m in games for p in m.players.values()]
+    assert _pinged(bot.fake.sent) == Counter(players)

@@ -29,7 +29,10 @@ from tests.faults import ROOT
 
 pytestmark = pytest.mark.processes  # runs the bot's client as it runs, on real time
 
-SETTINGS = ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL", "CHALLENGE_MINUTES")
+SETTINGS = (
+    "DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL", "CHALLENGE_MINUTES",
+    "DISCORD_API_URL",
+)  # fmt: skip
 
 
 @pytest.fixture
@@ -136,6 +139,19 @@ def test_a_privileged_intent_not_enabled(start: Any, monkeypatch: pytest.MonkeyP
     assert any("commands not synced at start" in line for line in lines)
 
 
+def test_requests_go_through_a_rest_proxy_when_one_is_set(
+    start: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DISCORD_API_URL: every request of the bot's token goes to the proxy (here the
+    stand-in, which the bot logs in at), which keeps Discord's limits for all processes."""
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)  # restored after
+    with FakeGateway(close_code=4014) as proxy:
+        monkeypatch.setenv("DISCORD_API_URL", proxy.api)
+        _, lines = start()
+        assert len(proxy.identified) == 1
+    _ends_in_one_plain_line(lines, "privileged intent")
+
+
 @pytest.mark.parametrize(
     ("line", "words"),
     [
@@ -145,6 +161,7 @@ def test_a_privileged_intent_not_enabled(start: Any, monkeypatch: pytest.MonkeyP
         ("LOG_LEVEL=loud", ("LOG_LEVEL=loud", "DEBUG, INFO, WARNING, ERROR")),
         ("WEB_PORT=http", ("WEB_PORT=http", "a port number from 1 to 65535")),
         ("PUBLIC_URL=games.example.org", ("PUBLIC_URL=games.example.org", "the site's address")),
+        ("DISCORD_API_URL=localhost:8080", ("DISCORD_API_URL=localhost:8080", "/api/v10")),
     ],
 )
 def test_a_bad_setting_in_env(start: Any, tmp_path: Path, line: str, words: tuple[str]) -> None:
