@@ -680,6 +680,8 @@ class FakeDiscord:
             raise invalid("auto_archive_duration: Value must be one of (60, 1440, 4320, 10080).")
         kind = 10 if channel.get("type") == 5 else 11  # announcement channels' threads
         thread = thread_payload(channel_id, body["name"], self.bot_user["id"], kind)
+        if message_id is not None:  # a thread started from a message takes its id
+            thread["id"] = str(message_id)
         thread["thread_metadata"]["auto_archive_duration"] = duration
         self.channels[int(thread["id"])] = thread
         if message_id is not None:

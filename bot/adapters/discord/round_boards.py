@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from bot.adapters.discord.gamebot import GameBot
 
 log = logging.getLogger("bot")
+#: Discord's "A thread has already been created for this message"
+THREAD_MADE = 160004
 
 
 def refused_for_good(err: Exception) -> bool:
@@ -42,9 +44,12 @@ async def post_round_board(client: GameBot, start: Response) -> None:
                     name=start.open_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES
                 )
             except discord.HTTPException as err:
-                if not refused_for_good(err):
+                if err.code == THREAD_MADE:  # by a try whose answer was lost: it has the
+                    thread = await posting.channel_for(starter.id)  # post's id
+                elif not refused_for_good(err):
                     raise
-                log.info("no thread for match #%s (%s): played in its channel", match.id, err)
-            else:
+                else:
+                    log.info("no thread for match #%s (%s): in its channel", match.id, err)
+            if thread is not None:
                 await service.play.bind_thread(match.id, thread.id)
     await posting.post_in_match(match.id, start.posts, thread)

@@ -19,6 +19,7 @@ import pytest
 from bot.service import Actor
 from bot.service.views import MatchView
 from tests.discordkit import CHANNEL_ID, GUILD_ID, DiscordHarness, Sent
+from tests.fakeratelimits import RateLimits
 
 MOD = (444_444_444_444_444_444, "mod")
 ALICE = (111_111_111_111_111_111, "alice")
@@ -232,3 +233,25 @@ async def test_a_round_of_40_games_is_posted_whole_through_rate_limits_and_a_los
     _each_in_its_thread_from_its_board(bot, games)
     players = [p for m in games for p in m.players.values()]
     assert _pinged(bot.fake.sent) == Counter(players)
+
+
+async def test_a_round_under_discords_own_limits_with_answers_lost_posts_each_game_once(
+    quick_bot: DiscordHarness,
+) -> None:
+    """Discord's limits as a busy channel meets them (5 posts per 5 s, threads slower and now
+    and then held back, here at a fiftieth of the time), and two answers lost after Discord
+    acted: a game's start post and a thread's creation. The tries again find what was made
+    (the post by its nonce, the thread by the post's id): every game once, in its thread."""
+    bot = quick_bot
+    bot.fake.limits = RateLimits.discord_like(scale=0.02, seed=3)
+    bot.fake.fail("timeout", path=f"/channels/{CHANNEL_ID}/messages", after=12)
+    bot.fake.fail("disconnected", path="/threads", after=8)
+    event = await _round_of(bot, 40)
+    await _all_posted(bot, event)
+    assert bot.fake.faults == [] and bot.fake.limits.too_many > 0
+    games = await _games(bot, event)
+    _each_in_its_thread_from_its_board(bot, games)
+    starts = Counter(
+        s.text.split("**")[1] for s in bot.fake.sent if s.kind == "post" and "has started" in s.text
+    )
+    assert len(starts) == 20 and set(starts.values()) == {1}
