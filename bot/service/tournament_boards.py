@@ -9,6 +9,7 @@ out. Boards claimed by a process that stopped are claimed again once their claim
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 from bot.service.shared import Shared
 from bot.service.tournament_views import RoundBoard
@@ -87,11 +88,14 @@ class TournamentBoards:
         before = {p for g in games if g["board"] < game["board"]
                   for p in (g["first_user"], g["second_user"])}  # fmt: skip
         pings = tuple(p for p in (game["first_user"], game["second_user"]) if p not in before)
+        # shown with the deadline its clock gets once posted (set then: a moment later,
+        # which the player gains)
+        deadline = self.shared.settings.clock() + match.move_seconds
         return RoundBoard(
             announcement_id=row["id"],
             tournament_id=tournament_id,
             round=game["round"],
-            match=match,
+            match=replace(match, deadline=deadline),
             pings=pings,
             attempts=row["attempts"],
         )

@@ -175,6 +175,7 @@ def _each_in_its_thread_from_its_board(bot: DiscordHarness, games: list[MatchVie
             and "has started" not in s.text  # its start, in the event's channel
         ]
         assert board.channel_id == match.thread_id and board.channel_id != CHANNEL_ID
+        assert "Time runs out" in board.text  # the deadline its clock got as it was posted
         threads.add(board.channel_id)
         posted = datetime.fromisoformat(board.payload["timestamp"]).timestamp()
         assert match.deadline is not None
