@@ -30,6 +30,8 @@ BOARD_PACE = 1.0
 #: failure, up to BOARD_RETRY_MOST (after BOARD_ATTEMPTS failures the service gives it up)
 BOARD_RETRY = 1.0
 BOARD_RETRY_MOST = 60.0
+#: tries of a tournament's news (a round begun, its end) before it is given up
+NEWS_ATTEMPTS = 6
 #: a game's end is seen once its transaction is over; a timed-out game's (ended by the
 #: sweeper, without the match's lock) may take a moment more: looked at again this often
 RECHECK_SECONDS = 0.5
@@ -46,6 +48,8 @@ class Director:
         self.announce = announce
         self.post_board = post_board
         self.pace, self.retry = BOARD_PACE, BOARD_RETRY
+        #: each tournament's failures in a row to post its news
+        self._news_failures: dict[int, int] = {}
         #: each tournament's passes in a row that left boards unposted and posted none
         self._idle: dict[int, int] = {}
         self._moving = KeyedTasks("tournament", self._move_on)
@@ -83,19 +87,41 @@ class Director:
             if match_id is not None:
                 await self._written(match_id)
             await self._keep_start(tournament_id)
+            if not await self._announce(tournament_id):
+                return  # tried again later: its round's boards follow its news
             await self._post_boards(tournament_id)
             news = await self.service.tournaments.advance(tournament_id)
         except Exception:
             log.exception("tournament #%s could not move on: trying again", tournament_id)
             asyncio.get_running_loop().call_later(RECHECK_SECONDS * 10, self.tell, tournament_id)
             return
+        if news is not None:  # its news and boards; a round of byes and forfeits only is over
+            self.tell(tournament_id)
+
+    async def _announce(self, tournament_id: int) -> bool:
+        """Post the event's news not yet posted (a round begun, the event's end), kept in
+        its row until posted, so a failure or a restart only delays it; True once none is
+        left. A failure is tried again after a pause; after NEWS_ATTEMPTS in a row the news
+        is given up (logged), so the round's boards still come."""
+        news = await self.service.tournaments.news.due(tournament_id)
         if news is None:
-            return
+            return True
         try:
             await self.announce(news)
+        except asyncio.CancelledError:
+            raise
         except Exception:
-            log.exception("the news of tournament #%s could not be posted", tournament_id)
-        self.tell(tournament_id)  # its boards; a round of byes and forfeits only is over
+            failures = self._news_failures.get(tournament_id, 0) + 1
+            self._news_failures[tournament_id] = failures
+            if failures < NEWS_ATTEMPTS:
+                log.warning("the news of tournament #%s failed: retrying", tournament_id)
+                pause = self._pause(failures)
+                asyncio.get_running_loop().call_later(pause, self.tell, tournament_id)
+                return False
+            log.exception("the news of tournament #%s is given up", tournament_id)
+        self._news_failures.pop(tournament_id, None)
+        await self.service.tournaments.news.posted(news)
+        return True
 
     async def _post_boards(self, tournament_id: int) -> None:
         """Post the event's boards still to post, one at a time, paced. A board that fails

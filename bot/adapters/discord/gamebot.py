@@ -328,10 +328,13 @@ class GameBot(discord.AutoShardedClient):
 
     async def on_round(self, news: RoundNews) -> None:
         """A tournament's round: its announcement in the event's channel (its games follow,
-        each posted by the director through on_round_board); or the event's end."""
+        each posted by the director through on_round_board); or the event's end. Raises if
+        it could not all be posted: the director tries again, and the parts posted already
+        are not posted twice (each part's nonce names its event, news and place)."""
         channel = await self.posting.channel_for(news.tournament.channel_id)
-        for message in await self.handlers.round_posts(news):
-            await self.posting.send(channel, message)
+        for n, message in enumerate(await self.handlers.round_posts(news)):
+            nonce = f"t{news.tournament.id}-{news.round}-{n}"
+            await self.posting.send(channel, message, nonce=nonce)
 
     async def on_round_board(self, board: RoundBoard) -> None:
         """A tournament game started from a post in the event's channel, its board in a
