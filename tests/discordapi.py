@@ -47,7 +47,6 @@ class Route:
     pattern: re.Pattern[str]
     body: dict[str, Any] | None  # the JSON request body's schema, if it takes one
 
-
     def parameters(self, path: str) -> dict[str, str]:
         """The path's parameters by name: {'channel_id': '123'}."""
         found = self.pattern.fullmatch(path)

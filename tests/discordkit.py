@@ -39,11 +39,30 @@ from tests.fakediscord import (
 )
 
 __all__ = [
-    "APP_ID", "ATTACH_FILES", "CHANNEL_ID", "CREATE_PUBLIC_THREADS", "EMBED_LINKS", "EVERYONE",
-    "GUILD_ID", "SEND_MESSAGES", "SEND_MESSAGES_IN_THREADS", "VIEW_CHANNEL", "DiscordHarness",
+    "ALICE",
+    "APP_ID",
+    "ATTACH_FILES",
+    "BOB",
+    "CAROL",
+    "CHANNEL_ID",
+    "CREATE_PUBLIC_THREADS",
+    "EMBED_LINKS",
+    "EVERYONE",
+    "GUILD_ID",
+    "MOD",
+    "SEND_MESSAGES",
+    "SEND_MESSAGES_IN_THREADS",
+    "VIEW_CHANNEL",
+    "DiscordHarness",
     "Sent",
+    "one",
 ]  # fmt: skip
 
+#: the people of the tests: three members and a moderator (the `discord_bot` fixture's)
+ALICE = (111_111_111_111_111_111, "alice")
+BOB = (222_222_222_222_222_222, "bob")
+CAROL = (333_333_333_333_333_333, "carol")
+MOD = (444_444_444_444_444_444, "mod")
 CHANNEL_ID = 900_000_000_000_000_010
 APP_ID = 900_000_000_000_000_100
 #: Discord's Manage Server permission
@@ -61,6 +80,13 @@ def user_payload(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any
         "avatar": None,
         "bot": bot,
     }
+
+
+def one(sent: list[Sent], kind: str) -> Sent:
+    """The one message of this kind among those sent (the test fails on none or several)."""
+    found = [s for s in sent if s.kind == kind]
+    assert len(found) == 1, [(s.kind, s.text[:60]) for s in sent]
+    return found[0]
 
 
 class DiscordHarness:

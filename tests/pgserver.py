@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -122,6 +123,25 @@ class PgServer:
     def restart(self, mode: str = "fast") -> None:
         self.stop(mode)
         self.resume()
+
+    def kill(self) -> None:
+        """SIGKILL the postmaster, as the machine's OOM killer would (its backends notice and
+        end by themselves, each saying so to its client)."""
+        pid = int((self.data / "postmaster.pid").read_text().split()[0])
+        os.kill(pid, signal.SIGKILL)
+
+    def resume_after_kill(self, timeout: float = 30.0) -> None:
+        """Start again after `kill`: until the dead postmaster is reaped and its backends have
+        let go of its shared memory, pg_ctl refuses (the lock file names a live process)."""
+        until = time.monotonic() + timeout
+        while True:
+            try:
+                self.resume()
+                return
+            except RuntimeError:
+                if time.monotonic() > until:
+                    raise
+                time.sleep(0.2)
 
     def destroy(self) -> None:
         self.stop()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: custom_id prefix of every button this bot makes: "bgb:<action>:<id>"
+#: custom_id prefix of every button this bot makes: "bgb:<action>:<id>", or
+#: "bgb:<action>:<id>:<request>" for a button that answers one request (a takeback)
 BUTTON_PREFIX = "bgb"
 
 
@@ -16,10 +17,14 @@ class Button:
     style: str = "secondary"  # primary, secondary, success or danger
     #: a link button: the address it opens (it then has no action of ours)
     url: str = ""
+    #: the request it answers, of those its target may have had (tbyes, tbno: a takeback's
+    #: MatchView.takeback_request); None: no such request
+    request: int | None = None
 
     @property
     def custom_id(self) -> str:
-        return f"{BUTTON_PREFIX}:{self.action}:{self.target}"
+        answers = "" if self.request is None else f":{self.request}"
+        return f"{BUTTON_PREFIX}:{self.action}:{self.target}{answers}"
 
 
 @dataclass(frozen=True)

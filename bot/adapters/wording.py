@@ -202,7 +202,8 @@ class Wording:
 
     def board_elsewhere(self, note: str, match: MatchView) -> str:
         where = self.people.channel(match.thread_id or match.channel_id)
-        return f"{note} The board is in the game's thread, {where}."
+        place = "thread" if match.thread_id else "channel"
+        return f"{note} The board is in the game's {place}, {where}."
 
     # --- lists ---
     def my_games(self, listed: list[Listing], user_id: int) -> str:

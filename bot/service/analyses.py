@@ -51,6 +51,10 @@ class Analyses:
                 listener(match.id)
         return await self.analysis(match.id)
 
+    async def meant(self, actor: Actor, match_id: int | None = None) -> MatchView:
+        """The finished game a review is asked of (as `request` finds it), asking nothing."""
+        return await self._finished(actor, match_id)
+
     async def _finished(self, actor: Actor, match_id: int | None) -> MatchView:
         find = self.shared.find
         if match_id is not None or await self.shared.matches.in_thread(actor.channel_id):

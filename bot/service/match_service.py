@@ -26,7 +26,7 @@ from bot.service.standings import Standings
 from bot.service.takebacks import Takebacks
 from bot.service.tournaments import Tournaments
 from bot.service.vacations import Vacations
-from bot.service.views import Actor, Listing, MatchView, Rematch
+from bot.service.views import Actor, Audience, Listing, MatchView, Rematch
 from bot.store import Store
 from bot.store.shown_table import ShownMessages
 from rules import GameRecord
@@ -141,7 +141,16 @@ class MatchService:
             match_id = await self.shared.find.last_over(actor)
             if match_id is None:
                 raise Refusal("You have no finished game to ask a rematch of.")
-        if (await self.match(match_id)).computer_level is not None:
+        old = await self.match(match_id)
+        # its challenge or board is shown where the game was played: asked elsewhere, only
+        # of a game everyone can read (else a private one's would show where it was asked)
+        player = old.guild_id == actor.guild_id and old.side_of(actor.user_id) is not None
+        if player and await self.site.audience(actor, old) != Audience.HERE:
+            raise Refusal(
+                f"Match #{match_id} was played in a channel not everyone here can read: "
+                "ask for its rematch there (its Rematch button, or /rematch in its thread)."
+            )
+        if old.computer_level is not None:
             again = await self.computer.rematch(actor, match_id)
             return Rematch(None, again)
         asked = await self.challenges.rematch(actor, match_id)

@@ -200,10 +200,18 @@ class Play:
         self, actor: Actor, match_id: int | None = None, *, moderator: bool = False
     ) -> MatchView:
         """End a game without rating while a side has not moved yet; a moderator may call
-        off any game in progress on the server, at any point."""
+        off any game in progress on the server, at any point. A tournament game is never
+        aborted by its players (an abort there would score: see tournament_rounds.result_of);
+        a moderator's call-off counts for neither player."""
         if moderator and match_id is not None:
             return await self._call_off(actor, match_id)
         async with self.acting(actor, match_id) as (db, row, _, _):
+            if row["tournament_id"] is not None:
+                raise Refusal(
+                    f"Match #{row['id']} is a game of tournament #{row['tournament_id']}, so "
+                    "it cannot be aborted: you may resign, and a moderator may call it off "
+                    "(it then counts for neither player)."
+                )
             if row["ply"] >= 2:
                 offer = "" if row["computer_level"] is not None else " or offer a draw"
                 raise Refusal(
@@ -218,6 +226,12 @@ class Play:
             row = await self.shared.find.resolve(moderator, match_id)
             if row["status"] != MatchStatus.ACTIVE:
                 raise Refusal(f"Match #{match_id} is already over.")
+            players = (row["first_user"], row["second_user"])
+            if row["tournament_id"] is not None and moderator.user_id in players:
+                raise Refusal(
+                    f"You play in match #{match_id}, a tournament game: another moderator "
+                    "may call it off; you may resign."
+                )
             await self.abort(db, row, CALLED_OFF, moderator.user_id)
         return await self.shared.find.match(row["id"])
 

@@ -1,5 +1,6 @@
 """The web site as the chat adapters see it: a server turns it on or off, a game's address
-for its Watch button, and which channels everyone can read (only their games are listed)."""
+for its Watch button, and which channels everyone can read (only their games are listed);
+and what the site shows of a server's standings, which counts those listed games alone."""
 
 from __future__ import annotations
 
@@ -7,9 +8,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.errors import Refusal
+from bot.service.finding import pick_game
 from bot.service.shared import Shared
-from bot.service.views import Actor
+from bot.service.standings import _record_by_side, _total
+from bot.service.views import Actor, Audience, GameStats, LeaderboardRow, MatchView
+from bot.store.rows import Row
 from bot.store.web_tables import UNKNOWN, WebRows
+from rules import GAMES
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,23 @@ class Site:
         """A game's address on the site (None: its server does not show its games)."""
         return await self.rows.match_link(match_id)
 
+    async def audience(self, actor: Actor, match: MatchView) -> Audience:
+        """Who may be shown a game's record, review or board asked for where `actor` is:
+        everyone there, when asked in the game's own channel or thread or when everyone on
+        the server can read the game's channel (as the chat adapter last told: unknown
+        counts as private); else only a player of the game, privately. Anyone else is
+        refused, without a word of the game."""
+        if actor.channel_id in (match.channel_id, match.thread_id):
+            return Audience.HERE
+        if await self.rows.is_listed(match.id):
+            return Audience.HERE
+        if match.side_of(actor.user_id) is not None:
+            return Audience.PLAYER
+        raise Refusal(
+            f"Match #{match.id} is played in a channel not everyone here can read: only its "
+            "players can see it from elsewhere. Ask in the game's channel."
+        )
+
     async def see_channel(self, guild_id: int, channel_id: int, public: bool) -> None:
         """Whether @everyone can read a channel where games are played, as the adapter saw it."""
         await self.rows.see_channel(guild_id, channel_id, public, self.shared.settings.clock())
@@ -69,3 +91,59 @@ class Site:
         unlisted) until it tells again. `serves`: whether a server is this process's."""
         guilds = [g for g in await self.rows.guilds_listing() if serves(g)]
         await self.rows.unknown_again(guilds, self.shared.settings.clock())
+
+    # --- standings as the site shows them: from listed games only, so a player whose
+    # games were all in private channels has no page and no line ---
+    async def leaderboard(self, guild_id: int, game_id: str, limit: int) -> list[LeaderboardRow]:
+        """A server's players of a game with a listed rated game, by their rating after
+        their latest one (best first); their games and record are the listed ones."""
+        game = pick_game(game_id)
+        first, second = game.sides
+        rows = await self.rows.leaders(guild_id, game.id, (first, second), max(1, limit))
+        return [
+            LeaderboardRow(
+                rank, r["user_id"], r["name"], r["rating"], r["rd"], int(r["games"]),
+                int(r["wins"]), int(r["draws"]), int(r["games"] - r["wins"] - r["draws"]),
+            )
+            for rank, r in enumerate(rows, 1)
+        ]  # fmt: skip
+
+    async def rating_history(
+        self, guild_id: int, game_id: str, user_id: int
+    ) -> list[tuple[float, float]]:
+        """A player's (rating, deviation) after each of their listed rated games."""
+        rows = await self.rows.rating_history(guild_id, pick_game(game_id).id, user_id)
+        return [(r["rating"], r["rd"]) for r in rows]
+
+    async def stats(self, guild_id: int, user_id: int) -> list[GameStats]:
+        """A player's rating (after their latest listed rated game) and record per game,
+        from their listed finished games."""
+        out = []
+        for game in GAMES.values():
+            finished = await self.rows.finished_of(guild_id, game.id, user_id)
+            if not finished:
+                continue
+            people = [r for r in finished if r["computer_level"] is None]
+            by_level: dict[int, list[Row]] = {}
+            for row in finished:
+                if row["computer_level"] is not None:
+                    by_level.setdefault(row["computer_level"], []).append(row)
+            history = await self.rows.rating_history(guild_id, game.id, user_id)
+            by_side = _record_by_side(game.sides, people, user_id)
+            total = _total(by_side)
+            out.append(
+                GameStats(
+                    game.id,
+                    history[-1]["rating"] if history else None,
+                    history[-1]["rd"] if history else None,
+                    total.wins,
+                    total.draws,
+                    total.losses,
+                    by_side,
+                    {
+                        level: _total(_record_by_side(game.sides, rows, user_id))
+                        for level, rows in sorted(by_level.items())
+                    },
+                )
+            )
+        return out

@@ -48,11 +48,23 @@ class Takebacks:
         return TakebackResult(await self.shared.find.match(row["id"]), taken_back=0)
 
     async def answer(
-        self, actor: Actor, accept: bool, match_id: int | None = None
+        self,
+        actor: Actor,
+        accept: bool,
+        match_id: int | None = None,
+        request: int | None = None,
     ) -> TakebackResult:
-        """Accept or decline the opponent's request; a move made since voids it."""
+        """Accept or decline the opponent's request; a move made since voids it. `request`:
+        the one meant (MatchView.takeback_request, which its buttons carry): any other,
+        open now or not, is refused (None: the request open now, whichever it is)."""
         async with self.play.acting(actor, match_id) as (db, row, game, _):
             asker = row["takeback_by"]
+            if request is not None and MatchView.of(row).takeback_request != request:
+                raise Refusal(
+                    "That takeback request is over (a move was made, or it was answered), so "
+                    "this button answers nothing: the buttons under the game's latest board "
+                    "answer the request open now, if there is one."
+                )
             if asker in (None, actor.user_id):
                 raise Refusal("There is no takeback request from your opponent to answer.")
             if not accept:

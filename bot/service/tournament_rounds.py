@@ -8,6 +8,7 @@ from __future__ import annotations
 from bot.runtime import workers
 from bot.service.finding import pick_game
 from bot.service.pairings import BYE_POINTS, Pairing, round_robin, swiss
+from bot.service.play import CALLED_OFF
 from bot.service.shared import Shared
 from bot.service.tournament_scores import Result, entrants
 from bot.service.tournament_views import TournamentView
@@ -15,13 +16,24 @@ from bot.store import Row, Tx
 from bot.store.announcement_table import ROUND_BOARD, AnnouncementRows
 from bot.store.tournament_tables import TournamentRows
 
+#: the result_reason of a tournament's games left unfinished when it is cancelled
+CANCELLED = "the tournament was cancelled"
+#: the aborts that count for neither player: a moderator's call-off, the event cancelled
+UNSCORED = frozenset({CALLED_OFF, CANCELLED})
+
 #: games whose two sides differ too much for one game a pairing: two, the sides swapped
 TWO_GAMES = frozenset({"three-musketeers"})
 
 
 def result_of(row: Row) -> Result:
-    """A tournament game's result from its row (and its match's, once over)."""
+    """A tournament game's result from its row (and its match's, once over): a game aborted
+    for want of a first move in time is the first side's loss; one called off by a
+    moderator, or when the event was cancelled, counts for neither (players cannot abort a
+    tournament game; one they aborted before that rule keeps the score it had: a loss for
+    the first side before any move, ½-½ after one)."""
     points = row["points"]
+    if points is None and row["match_status"] == "aborted" and row["match_reason"] in UNSCORED:
+        return Result(row["round"], row["first_user"], row["second_user"], None, called_off=True)
     if points is None and row["match_status"] == "finished":
         winner = row["winner_side"]
         first_side = "first" if row["match_first"] == row["first_user"] else "second"

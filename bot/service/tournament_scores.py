@@ -23,12 +23,20 @@ from bot.service.pairings import (
 @dataclass(frozen=True)
 class Result:
     """One tournament game: who played the first side and the second (None: a bye), and
-    the first side's points (None: not over yet)."""
+    the first side's points (None: not over yet, or called off)."""
 
     round: int
     first: int
     second: int | None
     first_points: float | None
+    #: called off by a moderator: over, and as if never played (no points to either, no
+    #: tie-break, no colour, not a meeting: the two may be paired again)
+    called_off: bool = False
+
+    @property
+    def going(self) -> bool:
+        """Not over yet."""
+        return self.first_points is None and not self.called_off
 
 
 @dataclass(frozen=True)
@@ -60,6 +68,8 @@ def standings(seeds: Sequence[int], games: Sequence[Result]) -> list[Standing]:
     buchholz = dict.fromkeys(seeds, 0.0)
     left = dict.fromkeys(seeds, 0)
     for g in games:
+        if g.called_off:
+            continue  # as if never played
         players = (g.first,) if g.second is None else (g.first, g.second)
         if g.first_points is None:
             for p in players:
@@ -90,7 +100,14 @@ def entrants(seeds: Sequence[int], games: Sequence[Result], rounds_done: int) ->
     for seed, player in enumerate(seeds, 1):
         colours, floats, opponents, byes = [], [], set(), 0
         for r in range(1, rounds_done + 1):
-            mine = next((g for g in games if g.round == r and player in (g.first, g.second)), None)
+            mine = next(
+                (
+                    g
+                    for g in games
+                    if g.round == r and player in (g.first, g.second) and not g.called_off
+                ),
+                None,
+            )  # a game called off was not played: NO_GAME, as a round without one
             if mine is None or mine.second is None:
                 colours.append(NO_GAME)
                 floats.append(LEVEL if mine is None else DOWN)  # a bye floats down

@@ -13,7 +13,8 @@ from bot.service.pairings import round_robin_rounds
 from bot.service.play import Play
 from bot.service.shared import Shared
 from bot.service.tournament_boards import TournamentBoards
-from bot.service.tournament_rounds import begin, pair, result_of
+from bot.service.tournament_news import TournamentNews
+from bot.service.tournament_rounds import CANCELLED, begin, pair, result_of
 from bot.service.tournament_scores import Result, Standing, standings
 from bot.service.tournament_views import RoundNews, TournamentView, view_of
 from bot.service.views import Actor
@@ -27,6 +28,11 @@ MAX_ROUNDS = 20
 MIN_PLAYERS = 3
 
 
+class _PlayersChanged(Exception):
+    """A round's pairing to be made again: its players changed while it was made (its
+    transaction rolls back, nothing written)."""
+
+
 class Tournaments:
     def __init__(self, shared: Shared, play: Play) -> None:
         self.shared = shared
@@ -34,6 +40,8 @@ class Tournaments:
         self.rows = TournamentRows(shared.store)
         #: each round's boards, posted through the outbox; clocks start at their boards
         self.boards = TournamentBoards(shared)
+        #: each round's news and the event's end, posted from the event's row
+        self.news = TournamentNews(shared)
 
     # --- looking ---
     async def view(self, tournament_id: int, guild_id: int | None = None) -> TournamentView:
@@ -151,7 +159,9 @@ class Tournaments:
             now = self.shared.settings.clock()
             if not await self.rows.add_player(db, view.id, actor.user_id, now):
                 raise Refusal(f"You are already in tournament #{view.id}.")
-        return await self.view(tournament_id)
+            # the event as the join left it (its round: the first they may be paired in is
+            # the next; the tournament's row is held, so no round begins meanwhile)
+            return await self._held(db, actor, tournament_id)
 
     async def leave(self, actor: Actor, tournament_id: int) -> TournamentView:
         """Leave before it starts; withdraw once it runs: the games under way are lost, the
@@ -200,19 +210,27 @@ class Tournaments:
                 raise Refusal(f"Tournament #{view.id} is already over.")
             await self.rows.update(db, view.id, {"status": "cancelled"})
             for match in await self._unfinished(db, view.id):
-                await self.play.abort(db, match, "the tournament was cancelled", actor.user_id)
+                await self.play.abort(db, match, CANCELLED, actor.user_id)
         return await self.view(tournament_id)
 
     async def advance(self, tournament_id: int) -> RoundNews | None:
         """If the round under way is over (or none has begun), pair and begin the next, or
         end the event after its last: the news to post; None while games go on. (The adapter
         calls this when told a tournament may move on, and for every event under way after a
-        restart.)"""
+        restart.) A round is paired from the players it is written with: one who joins (a
+        Swiss's late entry) or withdraws while it is paired has it paired again."""
+        while True:
+            try:
+                return await self._advance(tournament_id)
+            except _PlayersChanged:
+                continue
+
+    async def _advance(self, tournament_id: int) -> RoundNews | None:
         view = await self.view(tournament_id)
         if view.status != "running":
             return None
         results = await self.results(tournament_id)
-        if any(r.first_points is None for r in results if r.round == view.round):
+        if any(r.going for r in results if r.round == view.round):
             return None
         active = [p for p in view.players if p not in view.withdrawn]
         table = tuple(standings(view.players, results))
@@ -226,9 +244,11 @@ class Tournaments:
         number = view.round + 1
         pairings = await pair(view, results, active, number)
         async with self.shared.store.transaction() as db:
-            held = await self._held(db, None, tournament_id)
+            held = await self._held(db, None, tournament_id)  # joins and withdrawals wait
             if held.status != "running" or held.round != view.round:
                 return None  # another process began this round
+            if (held.players, held.withdrawn) != (view.players, view.withdrawn):
+                raise _PlayersChanged  # someone joined or withdrew since the pairing's read
             matches, byes = await begin(self.shared, self.rows, db, held, number, pairings)
             await self.rows.update(db, view.id, {"round": number})
         games = tuple([await self.shared.find.match(m) for m in matches])

@@ -32,19 +32,22 @@ class Vacations:
         if not 1 <= days <= DAYS_A_MONTH:
             raise Refusal(f"A vacation lasts 1 to {DAYS_A_MONTH} days.")
         now = self.shared.settings.clock()
-        away = await self.rows.away_until(user_id, now)
-        if away is not None:
-            left = max(1, round((away - now) / DAY))
-            raise Refusal(f"You are on vacation already, for about {left} more days.")
-        left = DAYS_A_MONTH - await self.rows.days_taken(user_id, month_start(now))
-        if days > left:
-            raise Refusal(
-                f"You have {left} of {DAYS_A_MONTH} vacation days left this month: "
-                f"ask for {left} or fewer."
-                if left
-                else "You have no vacation days left this month: they come again on the 1st."
-            )
         async with self.shared.store.transaction() as db:
+            # read and decided in the transaction that takes it, the person's vacations held
+            # meanwhile: of two asked at once, the second sees the first
+            await self.rows.hold(db, user_id)
+            away = await self.rows.away_until(user_id, now)
+            if away is not None:
+                left = max(1, round((away - now) / DAY))
+                raise Refusal(f"You are on vacation already, for about {left} more days.")
+            left = DAYS_A_MONTH - await self.rows.days_taken(user_id, month_start(now))
+            if days > left:
+                raise Refusal(
+                    f"You have {left} of {DAYS_A_MONTH} vacation days left this month: "
+                    f"ask for {left} or fewer."
+                    if left
+                    else "You have no vacation days left this month: they come again on the 1st."
+                )
             await self.rows.take(db, user_id, now, days)
         return Vacation(until=now + days * DAY, days_left=left - days)
 

@@ -31,6 +31,17 @@ class ChallengeStatus(StrEnum):
     EXPIRED = "expired"
 
 
+class Audience(StrEnum):
+    """Who may be shown a game's record, review or board, asked for where a person is."""
+
+    #: everyone where it was asked: there is the game's own channel or thread, or everyone
+    #: on the server can read the game's channel
+    HERE = "here"
+    #: the person alone: a player of the game, asking elsewhere about a game in a channel
+    #: not everyone can read
+    PLAYER = "player"
+
+
 class MatchStatus(StrEnum):
     ACTIVE = "active"
     FINISHED = "finished"
@@ -109,6 +120,8 @@ class MatchView:
     takeback_by: int | None = None
     #: the tournament this is a game of (None: a game of its own)
     tournament_id: int | None = None
+    #: the open takeback request's number (MatchRows.ask_takeback; None: no request open)
+    takeback_number: int | None = None
 
     @classmethod
     def of(
@@ -144,7 +157,19 @@ class MatchView:
             None if row["computer_parity"] is None else game.sides[row["computer_parity"]],
             row["takeback_by"],
             row["tournament_id"],
+            row["takeback_ply"] if row["takeback_by"] is not None else None,
         )
+
+    @property
+    def takeback_request(self) -> int | None:
+        """The open takeback request's identity, which its answer buttons carry: its number
+        twice, and 1 more if the second player asked (None: none open). Two requests share
+        it only if no move or takeback came between them and the same player asked: the
+        same request."""
+        if self.takeback_by is None or self.takeback_number is None:
+            return None
+        second = self.takeback_by == self.players[get_game(self.game_id).sides[1]]
+        return 2 * self.takeback_number + second
 
     @property
     def computer_to_move(self) -> bool:

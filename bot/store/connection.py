@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
@@ -29,16 +31,21 @@ from bot.errors import StoreError
 from bot.store.drivers import Driver, Params, driver_of
 from bot.store.engines import WRITERS, new_engine
 from bot.store.migrations import known_revisions, revision, upgrade
-from bot.store.refusals import cannot_save, never_sent, raise_if_refused, refusals
+from bot.store.refusals import cannot_save, lost_in_use, never_sent, raise_if_refused, refusals
 from bot.store.rows import Row
 from bot.store.tasks import uncancelled
 from bot.store.urls import DatabaseUrl
 from bot.store.watchers import Watchers
 
 T = TypeVar("T")
+log = logging.getLogger("bot.store")
 
 #: the largest id either engine can store; anything else names nothing
 MAX_ID = 2**63 - 1
+#: a kept PostgreSQL connection unused this long is checked (one round trip) before its next
+#: use, as is every kept one once another was found lost: a restart of the server closes
+#: them all, and a process whose loop was busy meanwhile has not yet been told
+CHECK_AFTER_IDLE = 1.0
 
 
 class Tx:
@@ -93,6 +100,8 @@ class Store:
         for number in range(WRITERS):
             self._writers.put_nowait(f"writer{number}")
         self._opening = asyncio.Lock()
+        #: how many kept connections were found lost (each kept one is checked again after)
+        self._losses = 0
         self._current: contextvars.ContextVar[Tx | None] = contextvars.ContextVar(
             f"tx-{id(self)}", default=None
         )
@@ -166,21 +175,46 @@ class Store:
                 if driver is not None and not driver.connection.invalidated:
                     await driver.connection.invalidate()
                 driver = self._held[role] = await driver_of(await self.engine.connect())
+                driver.checked = self._losses  # the pool pinged it (pool_pre_ping)
             return driver
+
+    def _lost(self) -> None:
+        """A kept connection was found lost: every other kept one is checked before its next
+        use (the server restarted, most likely, and closed them all)."""
+        self._losses += 1
+
+    async def _checked(self, role: str) -> Driver:
+        """The kept PostgreSQL connection for `role`, checked first (a round trip) if it was
+        idle for CHECK_AFTER_IDLE or another was found lost since it was last known good;
+        replaced if the check finds it gone."""
+        driver = await self._hold(role)
+        if driver.checked == self._losses and time.monotonic() - driver.used_at < CHECK_AFTER_IDLE:
+            return driver
+        if not await driver.alive():
+            self._lost()
+            await driver.connection.invalidate()
+            driver = await self._hold(role)
+        driver.checked = self._losses
+        return driver
 
     async def _statement(
         self,
         use: Callable[[], AbstractAsyncContextManager[Driver]],
         step: Callable[[Driver], Awaitable[T]],
+        *,
+        resend: bool = False,
     ) -> T:
-        """`step` on a connection from `use`; if the connection turned out closed before the
-        statement was sent, once more on a new one (nothing can then be done twice)."""
+        """`step` on a connection from `use`; once more on a new one if the connection turned
+        out closed before the statement was sent (nothing can then be done twice), or,
+        `resend`, if it was lost while the statement ran (a read; a write whose guard keeps a
+        second attempt from applying twice)."""
         try:
             async with use() as driver:
                 return await step(driver)
         except Exception as err:
-            if not never_sent(err):
+            if not (never_sent(err) or (resend and lost_in_use(err))):
                 raise
+            log.info("the connection was lost, sending again on a new one: %s", err)
         async with use() as driver:  # the closed one is replaced by _hold
             return await step(driver)
 
@@ -213,15 +247,20 @@ class Store:
 
     @asynccontextmanager
     async def _using(self, role: str) -> AsyncIterator[Driver]:
-        """A kept PostgreSQL connection for one use; dropped if it broke meanwhile."""
+        """A kept PostgreSQL connection for one use (checked first after an idle time or a
+        loss elsewhere); dropped if it broke meanwhile."""
         with refusals():
-            driver = await self._hold(role)
+            driver = await self._checked(role)
         try:
             yield driver
         except Exception as err:
             if cannot_save(err) is not None:
+                if lost_in_use(err):
+                    self._lost()
                 await driver.connection.invalidate()
             raise
+        finally:
+            driver.used_at = time.monotonic()
 
     # --- transactions --------------------------------------------------------------------
     @asynccontextmanager
@@ -248,14 +287,18 @@ class Store:
     @asynccontextmanager
     async def _begun(self) -> AsyncIterator[Driver]:
         """A writing connection inside BEGIN: on a new connection if the first turned out
-        closed before BEGIN was sent."""
+        closed, before BEGIN was sent or while it ran (a transaction on a lost connection
+        is rolled back by the server: nothing was done)."""
         for last in (False, True):
             async with self._writing() as driver:
                 try:
                     await driver.guarded(driver.run(driver.begin_sql, ()))
                 except BaseException as err:
-                    if not last and isinstance(err, Exception) and never_sent(err):
-                        continue  # _hold replaces the closed connection
+                    if not last and isinstance(err, Exception) and lost_in_use(err):
+                        self._lost()
+                        if not driver.connection.invalidated:
+                            await driver.connection.invalidate()
+                        continue  # _hold replaces it
                     await uncancelled(driver.rollback())  # a cancelled BEGIN ran
                     raise_if_refused(err)
                     raise
@@ -269,15 +312,22 @@ class Store:
         return kept and out == len(self._held)
 
     # --- reads and single writes ---------------------------------------------------------
-    async def write_one(self, sql: str, params: Params = ()) -> int:
-        """One statement, atomic by itself (no transaction around it); its row count."""
-        return int(await self.on_writer(lambda driver: driver.guarded(driver.run(sql, params))))
+    async def write_one(self, sql: str, params: Params = (), *, resend: bool = False) -> int:
+        """One statement, atomic by itself (no transaction around it); its row count.
+        `resend`: its guard keeps it from applying twice, so a connection lost while it ran
+        (a server restart) has it sent again on a new one."""
 
-    async def on_writer(self, step: Callable[[Driver], Awaitable[T]]) -> T:
+        async def step(driver: Driver) -> int:
+            return await driver.guarded(driver.run(sql, params))
+
+        return int(await self.on_writer(step, resend=resend))
+
+    async def on_writer(self, step: Callable[[Driver], Awaitable[T]], *, resend: bool = False) -> T:
         """`step` on the writing connection as a write of its own, with no transaction of
-        this task's around it (a statement, Driver.guarded_update); CannotSave if refused."""
+        this task's around it (a statement, Driver.guarded_update); CannotSave if refused.
+        `resend`: as write_one's."""
         with refusals():
-            return await self._statement(self._writing, step)
+            return await self._statement(self._writing, step, resend=resend)
 
     async def all(self, sql: str | Executable, params: Params = ()) -> list[Row]:
         """Rows of a query: in this task's transaction if one is open, else on their own."""
@@ -286,7 +336,9 @@ class Store:
             return await tx.all(sql, params)
         with refusals():
             return await self._statement(
-                self._reading, lambda driver: driver.guarded(driver.fetch(sql, params))
+                self._reading,
+                lambda driver: driver.guarded(driver.fetch(sql, params)),
+                resend=True,  # a read is always safe to send again
             )
 
     async def one(self, sql: str | Executable, params: Params = ()) -> Row | None:

@@ -14,6 +14,7 @@ import functools
 import logging
 import re
 import sqlite3
+import time
 from collections.abc import Awaitable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -39,6 +40,19 @@ class Driver:
     def __init__(self, connection: AsyncConnection, raw: Any) -> None:
         self.connection = connection
         self.raw = raw
+        #: when it was last used, and the store's count of lost connections when it was
+        #: last known good (the store checks it again when either is stale)
+        self.used_at = time.monotonic()
+        self.checked = 0
+
+    async def alive(self) -> bool:
+        """One round trip to the server (SQLAlchemy's pre-ping): False if it is gone."""
+        try:
+            await uncancelled(self.run("SELECT 1", ()))
+        except Exception as err:
+            log.info("a kept connection was found closed, replacing it: %s", err)
+            return False
+        return True
 
     async def guarded(self, step: Awaitable[T]) -> T:
         """A statement awaited so that a cancellation cannot leave the connection unsure of

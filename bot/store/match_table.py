@@ -43,6 +43,15 @@ _ADVANCE = (
 )
 
 
+#: the match row as a move left it, if that very move is logged and the row is still at it
+#: (a move resent after a lost connection, whose first attempt had committed)
+_LANDED = (
+    f"SELECT *, {REMINDER_AT} AS remind_at FROM matches WHERE id = :match_id AND ply = :ply "
+    "AND EXISTS (SELECT 1 FROM moves WHERE match_id = :match_id AND ply = :ply "
+    "AND user_id = :user_id AND played_at = :played_at AND move = :move)"
+)
+
+
 def _logged(
     match_id: int, ply: int, move: str, user_id: int, played_at: float, position: str
 ) -> dict[str, Any]:
@@ -161,8 +170,9 @@ class MatchRows:
         sql = self.store.for_update(_APPEND)
         if db is not None:
             logged = await db.run(sql, params) == 1
-        else:
-            logged = await self.store.write_one(sql, params) == 1
+        else:  # resent once if the connection is lost: the guard cannot log it twice
+            logged = await self.store.write_one(sql, params, resend=True) == 1
+            logged = logged or await self._landed(params) is not None
         if logged:
             self._changed(db, match_id)
         return logged
@@ -203,12 +213,20 @@ class MatchRows:
         logged = _logged(match_id, ply, move, user_id, played_at, position)
         advanced = (ply, position, deadline, offer_kept_if_by, match_id)
         guard = self.store.for_update(_APPEND)
-        row = await self.store.on_writer(
-            lambda driver: driver.guarded_update(guard, logged, _ADVANCE, advanced)
+        row = await self.store.on_writer(  # resent once if the connection is lost (guarded)
+            lambda driver: driver.guarded_update(guard, logged, _ADVANCE, advanced), resend=True
         )
+        if row is None:  # refused by the guard: unless it was this very move's first attempt
+            row = await self._landed(logged)
         if row is not None:
             self._changed(None, match_id)
         return row
+
+    async def _landed(self, logged: dict[str, Any]) -> Row | None:
+        """The match row at a move the guard refused, if that same move is the one logged
+        there (its first attempt committed before the connection was lost)."""
+        names = ("match_id", "ply", "user_id", "played_at", "move")
+        return await self.store.one(_LANDED, {name: logged[name] for name in names})
 
     async def end(self, db: Tx, match_id: int, values: dict[str, Any]) -> None:
         """Finish or abort (inside the transaction that decided it): no deadline, no offer."""
@@ -230,11 +248,15 @@ class MatchRows:
 
     async def ask_takeback(self, db: Tx, match_id: int, user_id: int, ply: int) -> bool:
         """Record that `user_id` asks to take back at `ply`, if nobody has asked and the
-        match is still there; False if not."""
+        match is still there; False if not. The request is numbered (in takeback_ply) by
+        the plies played and twice those taken back so far: every move and every takeback
+        raises the number, and each voids the request, so no two requests of a match that
+        differ share it (MatchView.takeback_request)."""
         asked = await db.run(
-            "UPDATE matches SET takeback_by = ?, takeback_ply = ? WHERE id = ? AND ply = ? "
+            "UPDATE matches SET takeback_by = ?, takeback_ply = ply + 2 * (SELECT COUNT(*) "
+            "FROM undone_moves WHERE match_id = ?) WHERE id = ? AND ply = ? "
             "AND status = 'active' AND takeback_by IS NULL",
-            (user_id, ply, match_id, ply),
+            (user_id, match_id, match_id, ply),
         )
         return asked == 1
 

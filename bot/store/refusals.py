@@ -63,6 +63,28 @@ def never_sent(err: BaseException) -> bool:
     return any(_asyncpg_said(cause).startswith(_NOT_SENT) for cause in causes(err))
 
 
+#: SQLSTATEs of a server that ended the connection (shutting down, crashed, restarting)
+_ENDED = ("57P01", "57P02", "57P03")
+
+
+def lost_in_use(err: BaseException) -> bool:
+    """The connection was lost while the statement was on its way or running (the server
+    restarted under it): whether a single statement took effect is unknown, but nothing of
+    an unfinished transaction did (the server rolls it back), and the connection is gone."""
+    if isinstance(err, DBAPIError) and err.connection_invalidated:
+        return True
+    for cause in causes(err):
+        if isinstance(cause, ConnectionResetError | BrokenPipeError | ConnectionAbortedError):
+            return True
+        said = _asyncpg_said(cause)
+        if said.startswith(("ConnectionDoesNotExistError", *_NOT_SENT)):
+            return True
+        code = getattr(cause, "sqlstate", None) if said else None
+        if isinstance(code, str) and (code.startswith("08") or code in _ENDED):
+            return True
+    return False
+
+
 def _broken(err: BaseException) -> bool:
     return any(_asyncpg_said(cause).startswith(_BROKEN) for cause in causes(err))
 

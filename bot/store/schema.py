@@ -83,7 +83,8 @@ matches = Table(
     Column("termination_side", Text),
     Column("computer_level", Integer),
     Column("computer_parity", Integer),
-    # revision 0015: who asked to take back their last move, at which ply (None: nobody)
+    # revision 0015: who asked to take back their last move (None: nobody), and the
+    # request's number (MatchRows.ask_takeback: the plies played, and twice those taken back)
     Column("takeback_by", Id),
     Column("takeback_ply", Integer),
     # revision 0020: the tournament this match is a game of
@@ -342,6 +343,8 @@ tournaments = Table(
     Column("created_at", Real, nullable=False),
     # revision 0021: when it starts by itself (None: when the organiser starts it)
     Column("starts_at", Real),
+    # revision 0023: the news posted (a round's is the round-th; the end's, one more)
+    Column("announced", Integer, nullable=False, server_default="0"),
     Index("tournaments_by_status", "status", "guild_id"),
 )
 

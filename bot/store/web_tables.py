@@ -17,6 +17,11 @@ LISTED = (
     "guild_id = ? AND channel_id IN "
     "(SELECT channel_id FROM web_channels WHERE guild_id = ? AND public = 1)"
 )
+#: the same of a match `m` joined to another table (its own server's channels)
+SHOWN = (
+    "m.channel_id IN (SELECT channel_id FROM web_channels c "
+    "WHERE c.guild_id = m.guild_id AND c.public = 1)"
+)
 
 
 class WebRows:
@@ -124,12 +129,55 @@ class WebRows:
         return row is not None
 
     async def players(self, guild_id: int) -> list[int]:
-        """Everyone who played a listed game on a server, or is ranked there."""
+        """Everyone who played a listed game on a server (a rating from games in private
+        channels alone is no page)."""
         return await self.store.ids(
             f"SELECT first_user FROM matches WHERE {LISTED} UNION "
-            f"SELECT second_user FROM matches WHERE {LISTED} UNION "
-            "SELECT user_id FROM ratings WHERE guild_id = ?",
-            (guild_id, guild_id, guild_id, guild_id, guild_id),
+            f"SELECT second_user FROM matches WHERE {LISTED}",
+            (guild_id, guild_id, guild_id, guild_id),
+        )
+
+    async def leaders(
+        self, guild_id: int, game_id: str, sides: tuple[str, str], limit: int
+    ) -> list[Row]:
+        """A server's players of a game by their rating after their latest listed rated
+        game, best first, counting only listed rated games: user_id, name, rating, rd,
+        games, wins, draws (`sides`: the game's, the first player's first)."""
+        return await self.store.all(
+            "SELECT s.user_id, COALESCE(n.name, u.name) AS name, s.rating, s.rd, s.games, "
+            "s.wins, s.draws FROM (SELECT h.user_id, h.rating, h.rd, "
+            "ROW_NUMBER() OVER (PARTITION BY h.user_id "
+            "ORDER BY h.rated_at DESC, h.match_id DESC) AS latest, "
+            "COUNT(*) OVER (PARTITION BY h.user_id) AS games, "
+            "SUM(CASE WHEN (m.first_user = h.user_id AND m.winner_side = ?) "
+            "OR (m.second_user = h.user_id AND m.winner_side = ?) THEN 1 ELSE 0 END) "
+            "OVER (PARTITION BY h.user_id) AS wins, "
+            "SUM(CASE WHEN m.winner_side IS NULL THEN 1 ELSE 0 END) "
+            "OVER (PARTITION BY h.user_id) AS draws "
+            "FROM rating_history h JOIN matches m ON m.id = h.match_id "
+            f"WHERE h.guild_id = ? AND h.game_id = ? AND {SHOWN}) s "
+            "LEFT JOIN member_names n ON n.guild_id = ? AND n.user_id = s.user_id "
+            "LEFT JOIN users u ON u.user_id = s.user_id "
+            "WHERE s.latest = 1 ORDER BY s.rating DESC, s.user_id LIMIT ?",
+            (*sides, guild_id, game_id, guild_id, limit),
+        )
+
+    async def rating_history(self, guild_id: int, game_id: str, user_id: int) -> list[Row]:
+        """A player's ratings after each of their listed rated games, oldest first."""
+        return await self.store.all(
+            "SELECT h.rating, h.rd FROM rating_history h JOIN matches m ON m.id = h.match_id "
+            f"WHERE h.guild_id = ? AND h.game_id = ? AND h.user_id = ? AND {SHOWN} "
+            "ORDER BY h.rated_at, h.match_id",
+            (guild_id, game_id, user_id),
+        )
+
+    async def finished_of(self, guild_id: int, game_id: str, user_id: int) -> list[Row]:
+        """A player's listed finished games of a game on a server (against people and the
+        computer)."""
+        return await self.store.all(
+            f"{MATCH_SELECT} WHERE {LISTED} AND game_id = ? AND status = 'finished' "
+            "AND (first_user = ? OR second_user = ?)",
+            (guild_id, guild_id, game_id, user_id, user_id),
         )
 
     async def match_link(self, match_id: int) -> str | None:

@@ -1,11 +1,13 @@
 """The live pages' event streams, by topic (a game, a server page): publishing never waits,
 and a stream whose reader falls behind is dropped (its browser reconnects and starts again
-from the whole state). Each address holds a bounded number of streams."""
+from the whole state). Each address holds a bounded number of streams, and gives a stream's
+place back as soon as its connection closes."""
 
 from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from collections.abc import Callable
 
 #: events a stream may have waiting before it is dropped as too slow
 QUEUE = 16
@@ -19,15 +21,21 @@ class Stream:
     def __init__(self) -> None:
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE)
         self.dropped = False
+        #: what ends a reader found too slow at once (its connection closed), so its writer
+        #: stops even while it waits for the reader to take what was written
+        self.on_slow: Callable[[], None] | None = None
 
     def offer(self, data: bytes) -> None:
-        """Queue an event; a full queue drops the stream (its writer sees None next)."""
+        """Queue an event; a full queue drops the stream (its writer sees None next, and
+        its connection is closed)."""
         if self.dropped:
             return
         try:
             self.queue.put_nowait(data)
         except asyncio.QueueFull:
             self.drop()
+            if self.on_slow is not None:
+                self.on_slow()
 
     def drop(self) -> None:
         self.dropped = True

@@ -199,7 +199,7 @@ class Reader:
         over = await self.rows.listed(guild, False, FINISHED_SHOWN)
         leaders = {}
         for game in GAMES.values():
-            rows = await self.service.standings.leaderboard(guild, game.id, LEADERS_SHOWN)
+            rows = await self.service.site.leaderboard(guild, game.id, LEADERS_SHOWN)
             if rows:
                 leaders[game.name] = [
                     {
@@ -249,9 +249,9 @@ class Reader:
             return None
         name = await self.service.standings.known_name(guild, user) or "a player"
         records = []
-        for stats in await self.service.standings.stats(guild, user):
+        for stats in await self.service.site.stats(guild, user):  # listed games only
             game = get_game(stats.game_id)
-            history = await self.service.standings.rating_history(guild, game.id, user)
+            history = await self.service.site.rating_history(guild, game.id, user)
             records.append(
                 {
                     "game": game.name,

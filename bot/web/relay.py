@@ -47,7 +47,11 @@ class Notifier:
         self.wake.set()
 
     async def _run(self) -> None:
+        """NOTIFY the pending matches; those not yet sent stay pending until a NOTIFY of
+        theirs goes through (a server restart closes the connection under them: a new one is
+        opened at once, then every RETRY_SECONDS while the server cannot be reached)."""
         while True:
+            sent = False
             try:
                 connection, raw = await _raw(self.store)
                 try:
@@ -55,15 +59,23 @@ class Notifier:
                         await self.wake.wait()
                         self.wake.clear()
                         ids, self.pending = sorted(self.pending), set()
-                        for match_id in ids:
-                            await raw.execute(f"NOTIFY {CHANNEL}, '{int(match_id)}'")
+                        for n, match_id in enumerate(ids):
+                            try:
+                                await raw.execute(f"NOTIFY {CHANNEL}, '{int(match_id)}'")
+                            except BaseException:  # kept, this one too (twice does no harm)
+                                self.pending.update(ids[n:])
+                                self.wake.set()
+                                raise
+                            sent = True
                 finally:
-                    await connection.close()
+                    with contextlib.suppress(Exception):
+                        await connection.invalidate()
             except asyncio.CancelledError:
                 raise
             except Exception as err:  # the database went away: the site waits, play goes on
                 log.warning("cannot notify the web site of changes: %s", err)
-                await asyncio.sleep(RETRY_SECONDS)
+                if not sent:  # a connection lost in use is opened again at once
+                    await asyncio.sleep(RETRY_SECONDS)
 
     async def close(self) -> None:
         if self.changed in self.store.watchers:
@@ -83,28 +95,41 @@ class Listener:
         self.changed = changed
         self._task: asyncio.Task[None] | None = None
         self.listening = asyncio.Event()
+        #: how many times LISTEN was set up (again after each lost connection)
+        self.subscriptions = 0
 
     def start(self) -> None:
         run = self._listen if self.store.dialect == "postgresql" else self._poll
         self._task = asyncio.create_task(run(), name="web-listen")
 
     async def _listen(self) -> None:
+        """LISTEN on a connection of its own; when it is lost (a server restart), LISTEN
+        again on a new one at once, then every RETRY_SECONDS while the server is away."""
+
         def heard(_connection: Any, _pid: int, _channel: str, payload: str) -> None:
             if payload.isdecimal():
                 self.changed(int(payload))
 
         while True:
+            lost, subscribed = asyncio.Event(), False
             try:
                 connection, raw = await _raw(self.store)
                 try:
+                    raw.add_termination_listener(lambda _connection, told=lost: told.set())
                     await raw.add_listener(CHANNEL, heard)
+                    self.subscriptions += 1
+                    subscribed = True
                     self.listening.set()
-                    while not raw.is_closed():
-                        await asyncio.sleep(RETRY_SECONDS)
+                    while not raw.is_closed():  # told at once; looked at in case it is not
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(lost.wait(), RETRY_SECONDS)
                 finally:
                     self.listening.clear()
                     with contextlib.suppress(Exception):
-                        await connection.close()
+                        await connection.invalidate()
+                if subscribed:
+                    log.warning("lost the connection listening for changes: listening again")
+                    continue
             except asyncio.CancelledError:
                 raise
             except Exception as err:

@@ -1,21 +1,26 @@
 """The site's routes (aiohttp.web). Addresses are random tokens checked by their shape in the
 route itself, so anything else is a plain 404 before a query is made; a flood of streams
-from one address is a 429; an error is a plain 500 and a line in the log, never a traceback.
-Nothing here writes."""
+from one address is a 429; an error is a plain 500 and a line in the log, never a traceback;
+a request aiohttp cannot parse (too long a line or header, bad characters) is a 400 and one
+line in the log. Nothing here writes."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import socket
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from ipaddress import ip_address
+from typing import Any
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from bot.web import pages
-from bot.web.hub import Hub, Topic, event
+from bot.web.hub import Hub, Stream, Topic, event
 from bot.web.reader import Reader, Shown
 from render import piece_png
 from render.charts import advantage_png, rating_png
@@ -29,6 +34,11 @@ MAX_QUERY = 512
 #: a stream's comment line to keep proxies from closing it, and how long one write may take
 KEEPALIVE_SECONDS = 15.0
 WRITE_SECONDS = 5.0
+#: the kernel's send buffer of a stream's connection (Linux doubles it): left to itself it
+#: grows to megabytes, so a reader that takes nothing would never hold up a write and never
+#: be dropped; with this, a write waits once about this much is unread, and a reader that
+#: does not drain is dropped after its QUEUE events or WRITE_SECONDS
+SEND_BUFFER = 64 * 1024
 STATIC = {"site.js": "application/javascript", "site.css": "text/css"}
 HEADERS = {
     "Referrer-Policy": "no-referrer",  # a page's token never leaks to the sites it links
@@ -42,9 +52,26 @@ HUB = web.AppKey("hub", Hub)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
+class ServerLog(logging.LoggerAdapter[logging.Logger]):
+    """aiohttp's server log, where a request it cannot parse (the client's doing: too long a
+    line or header, bad characters) is one line, not a traceback; anything else as before."""
+
+    def exception(self, msg: object, *args: object, exc_info: Any = True, **kw: Any) -> None:
+        if isinstance(exc_info, HttpProcessingError):
+            who = args[0] if args else "?"
+            log.info("bad request from %s: %.200r", who, exc_info.message)
+            return
+        super().exception(msg, *args, exc_info=exc_info, **kw)
+
+
 def make_app(reader: Reader, hub: Hub) -> web.Application:
     app = web.Application(
-        middlewares=[plain_errors], handler_args={"max_line_size": 16384, "max_field_size": 16384}
+        middlewares=[plain_errors],
+        handler_args={
+            "max_line_size": 16384,
+            "max_field_size": 16384,
+            "logger": ServerLog(logging.getLogger("aiohttp.server"), {}),
+        },
     )
     app[READER], app[HUB] = reader, hub
     app.router.add_get("/", home)
@@ -204,8 +231,7 @@ async def rating_chart(request: web.Request) -> web.Response:
     data = None if site is None else await reader.player(site, request.match_info["key"])
     if site is None or data is None or game_id not in GAMES:
         raise _not_found()
-    standings = reader.service.standings
-    history = await standings.rating_history(site["guild_id"], game_id, data["user"])
+    history = await reader.service.site.rating_history(site["guild_id"], game_id, data["user"])
     if not history:
         raise _not_found()
     title = f"{data['name']}: {get_game(game_id).name} rating (± two deviations)"
@@ -253,11 +279,63 @@ def client_address(request: web.Request) -> str:
     return peer
 
 
+class _Watched(asyncio.Protocol):
+    """A stream's connection's own protocol (aiohttp's), with `lost` called first when the
+    connection closes: a stream gives its place back at once, not at its next write."""
+
+    def __init__(self, inner: asyncio.Protocol, lost: Callable[[], None]) -> None:
+        self.inner, self.lost = inner, lost
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.inner.connection_made(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.lost()
+        self.inner.connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.inner.resume_writing()
+
+    def data_received(self, data: bytes) -> None:
+        self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.inner.eof_received()
+
+
+def _watch(transport: asyncio.Transport, stream: Stream) -> Callable[[], None]:
+    """Drop `stream` as soon as its connection closes, and close its connection if its reader
+    falls behind; with a small send buffer, so that a reader that does not drain is seen.
+    Returns what undoes the watch (the connection may serve another request after)."""
+    inner = transport.get_protocol()
+    sock = transport.get_extra_info("socket")
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+    stream.on_slow = transport.abort
+    if not isinstance(inner, asyncio.Protocol):
+        return lambda: None
+    transport.set_protocol(_Watched(inner, stream.drop))
+
+    def undo() -> None:
+        if not transport.is_closing():
+            transport.set_protocol(inner)
+
+    return undo
+
+
 async def _stream(request: web.Request, topic: Topic, first: list[bytes]) -> web.StreamResponse:
     """Server-sent events on `topic`: `first`, then each one published, until the browser
-    goes, or falls too far behind (then it reconnects and starts from the whole state)."""
+    goes (noticed at once), or falls too far behind (then it reconnects and starts from the
+    whole state)."""
     hub = request.app[HUB]
     address = client_address(request)
+    transport = request.transport
+    if transport is None or transport.is_closing():  # gone already
+        return web.Response(status=204)
     stream = hub.open(topic, address)
     if stream is None:
         raise web.HTTPTooManyRequests(text="Too many live pages open from one address.")
@@ -267,6 +345,7 @@ async def _stream(request: web.Request, topic: Topic, first: list[bytes]) -> web
             "X-Accel-Buffering": "no",
         }
     )  # fmt: skip
+    unwatch = _watch(transport, stream)
     try:
         await response.prepare(request)
         await asyncio.wait_for(response.write(b"retry: 2000\n\n" + b"".join(first)), WRITE_SECONDS)
@@ -278,8 +357,11 @@ async def _stream(request: web.Request, topic: Topic, first: list[bytes]) -> web
             if data is None:
                 break
             await asyncio.wait_for(response.write(data), WRITE_SECONDS)
-    except (ConnectionResetError, TimeoutError):
-        pass  # the browser went, or reads too slowly: it reconnects if it is still there
+    except TimeoutError:  # it reads too slowly: it reconnects if it is still there
+        transport.abort()
+    except ConnectionError:
+        pass  # the browser went
     finally:
+        unwatch()
         hub.close(topic, stream, address)
     return response

@@ -64,6 +64,16 @@ async def render_png(
 NOTICE_SIZE = 280
 
 
+def takeback_buttons(match: MatchView) -> tuple[Button, ...]:
+    """Accept and Decline for the takeback request open now, naming it: pressed once it
+    is over, they answer nothing (not a later request)."""
+    request = match.takeback_request
+    return (
+        Button("Accept takeback", "tbyes", match.id, "success", request=request),
+        Button("Decline takeback", "tbno", match.id, request=request),
+    )
+
+
 def match_buttons(match: MatchView, *, after_move: bool = False) -> tuple[Button, ...]:
     """Rematch and Analyse on a finished game; on one in play, the answers to a takeback
     asked for, or to a draw offered, or the offer; Take back on the board of a move just
@@ -77,10 +87,7 @@ def match_buttons(match: MatchView, *, after_move: bool = False) -> tuple[Button
         )
     offer: tuple[Button, ...]
     if match.takeback_by is not None:
-        offer = (
-            Button("Accept takeback", "tbyes", match.id, "success"),
-            Button("Decline takeback", "tbno", match.id),
-        )
+        offer = takeback_buttons(match)
     elif match.computer_level is not None:
         offer = ()  # the computer plays every game out
     elif match.draw_offer_by is not None:
@@ -161,8 +168,9 @@ class Boards:
         return Notice(user, match.id, Message(text, files=files))
 
     def in_match(self, ctx: Context, match: MatchView, board: Message, note: str) -> Response:
-        """In the match's thread the board is the reply; elsewhere it goes to the thread."""
-        if match.thread_id in (None, ctx.channel_id):
+        """Where the match is played (its thread, else its channel) the board is the reply;
+        elsewhere it goes there (never shown in a channel its game is not played in)."""
+        if ctx.channel_id == (match.thread_id or match.channel_id):
             return Response(reply=board)
         return Response(
             reply=Message(self.words.board_elsewhere(note, match)),

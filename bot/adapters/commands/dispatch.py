@@ -11,7 +11,13 @@ from bot.adapters.commands.boards import Context
 from bot.adapters.commands.lookups import LookupCommands
 from bot.adapters.commands.playing import PlayingCommands
 from bot.adapters.commands.puzzles import PuzzleCommands
-from bot.adapters.commands.registry import BY_NAME, COMMANDS, Someone, check_options
+from bot.adapters.commands.registry import (
+    BY_NAME,
+    COMMANDS,
+    Someone,
+    check_options,
+    with_choices,
+)
 from bot.adapters.commands.reviews import ReviewCommands
 from bot.adapters.commands.site import SiteCommands
 from bot.adapters.commands.standings import StandingCommands
@@ -24,6 +30,8 @@ from bot.service.tournament_views import RoundBoard, RoundNews
 from bot.service.views import Analysis, MoveResult, SweepEvent, SweepKind
 
 _NUMBER = re.compile(r"[0-9]{1,20}")
+#: the buttons that answer one request of their match, named in their custom id
+_ANSWERS = frozenset({"tbyes", "tbno"})
 Handler = Callable[..., Awaitable[Response]]
 
 
@@ -85,6 +93,7 @@ class Commands:
         problem = check_options(command, options)
         if problem is not None:
             return private(problem)
+        options = with_choices(command, options)  # 'ON' is 'on'; nothing else is read as one
         names = {ctx.user_id: (ctx.user_name, ctx.global_name or ctx.user_name)}
         for option in BY_NAME[command].options:
             someone = options.get(option.name)
@@ -135,13 +144,22 @@ class Commands:
             return
 
     async def click(self, ctx: Context, custom_id: str) -> Response:
-        """A button press: `bgb:<action>:<id>`, checked to belong where it was pressed."""
+        """A button press: `bgb:<action>:<id>`, or `bgb:<action>:<id>:<request>` for one
+        that answers a request (_ANSWERS), checked to belong where it was pressed."""
         parts = custom_id.split(":")
-        if len(parts) != 3 or parts[0] != BUTTON_PREFIX or not _NUMBER.fullmatch(parts[2]):
+        numbers = parts[2:]
+        if (
+            len(parts) not in (3, 4)
+            or parts[0] != BUTTON_PREFIX
+            or not all(_NUMBER.fullmatch(n) for n in numbers)
+            or (len(parts) == 4 and parts[1] not in _ANSWERS)
+        ):
             return private("That button is no longer in use.")
         action, number = parts[1], int(parts[2])
         if action not in self.buttons:
             return private("That button is no longer in use.")
+        # a button of _ANSWERS made before buttons named their request has none: None
+        request = (int(parts[3]) if len(parts) == 4 else None,) if action in _ANSWERS else ()
         handler, names_what = self.buttons[action]
         if names_what == "match":
             try:
@@ -149,7 +167,7 @@ class Commands:
             except Refusal as refusal:
                 return private(refusal.text(self.people.name))
         names = {ctx.user_id: (ctx.user_name, ctx.global_name or ctx.user_name)}
-        return await self._safely(handler, ctx, names, number)
+        return await self._safely(handler, ctx, names, number, *request)
 
     async def _safely(
         self,

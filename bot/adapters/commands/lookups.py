@@ -12,7 +12,7 @@ from bot.adapters.commands.registry import COMMANDS, MATCH, about_a_game, comman
 from bot.adapters.replies import Attachment, Button, Message, Response
 from bot.runtime import workers
 from bot.service import pick_game
-from bot.service.views import MatchView, SweepEvent, SweepKind
+from bot.service.views import Audience, MatchView, SweepEvent, SweepKind
 from render import board_png, game_gif
 from render import legend as board_legend
 from rules import RulesError, counted, get_game
@@ -81,6 +81,7 @@ class LookupCommands(Boards):
     @command("board", "Show a game's board to you alone, from your side (anyone may look).", MATCH)
     async def board(self, ctx: Context, match: int | None = None) -> Response:
         view = await self._viewed(ctx, match)
+        await self.service.site.audience(ctx.actor, view)  # private already: refuses others
         headline = self.words.moves_so_far(view)
         mine = view.side_of(ctx.user_id)
         board = await self.board_message(view, headline, show_last=True, viewer=mine)
@@ -133,6 +134,7 @@ class LookupCommands(Boards):
     )
     async def history(self, ctx: Context, match: int | None = None) -> Response:
         view = await self._viewed(ctx, match)
+        audience = await self.service.site.audience(ctx.actor, view)
         game = get_game(view.game_id)
         record = await self.service.replay(view.id)
         names = {
@@ -158,7 +160,8 @@ class LookupCommands(Boards):
             reply=Message(
                 f"**{game.name} #{view.id}**: {moves_counted(len(view.moves))}. {result}.{note}",
                 files=tuple(files),
-            )
+            ),
+            ephemeral=audience == Audience.PLAYER,  # a private channel's game, asked elsewhere
         )
 
     @about_a_game(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.adapters.commands.boards import Boards, Context
+from bot.adapters.commands.boards import Boards, Context, takeback_buttons
 from bot.adapters.commands.registry import MATCH, Option, command
 from bot.adapters.replies import Attachment, Button, Message, Notice, Response, private
 from bot.errors import Refusal
@@ -173,18 +173,41 @@ class PlayingCommands(Boards):
                 )
         return await self.takeback(ctx, match)
 
-    async def takeback_yes(self, ctx: Context, match: int) -> Response:
-        return await self._answer_takeback(ctx, match, accept=True)
+    async def takeback_yes(self, ctx: Context, match: int, request: int | None) -> Response:
+        return await self._answer_takeback(ctx, match, request, accept=True)
 
-    async def takeback_no(self, ctx: Context, match: int) -> Response:
-        return await self._answer_takeback(ctx, match, accept=False)
+    async def takeback_no(self, ctx: Context, match: int, request: int | None) -> Response:
+        return await self._answer_takeback(ctx, match, request, accept=False)
 
-    async def _answer_takeback(self, ctx: Context, match: int, *, accept: bool) -> Response:
-        result = await self.service.takebacks.answer(ctx.actor, accept, match)
+    async def _answer_takeback(
+        self, ctx: Context, match: int, request: int | None, *, accept: bool
+    ) -> Response:
+        """Answer the request the button was shown for (its custom id names it). A button
+        posted before buttons named their request cannot tell which it was shown for, so it
+        answers none: its presser gets the request open now to answer, with buttons that
+        name it (accepting a request they have not seen is what this guards against)."""
+        if request is None:
+            return await self._takeback_to_answer(ctx, match)
+        result = await self.service.takebacks.answer(ctx.actor, accept, match, request)
         what = "accepted the takeback" if accept else "declined the takeback"
         headline = self.words.person_did(ctx.user_id, what)
         board = await self.board_message(result.match, headline, show_last=accept)
         return self.in_match(ctx, result.match, board, "Done.")
+
+    async def _takeback_to_answer(self, ctx: Context, match: int) -> Response:
+        view = await self.service.play.playing_in(ctx.actor, match)
+        asker = view.takeback_by
+        if asker is None or asker == ctx.user_id:
+            raise Refusal("There is no takeback request from your opponent to answer.")
+        return Response(
+            reply=Message(
+                "That button comes from before buttons named the takeback request they "
+                "answer, so it answers none. The request open now: "
+                + self.words.takeback_asked(asker, ctx.user_id),
+                buttons=takeback_buttons(view),
+            ),
+            ephemeral=True,
+        )
 
     @command("resign", "Resign your game.", MATCH)
     async def resign(self, ctx: Context, match: int | None = None) -> Response:
@@ -225,6 +248,13 @@ class PlayingCommands(Boards):
         if ctx.moderator and match is None:  # a moderator in a game's thread means that game
             match = (await self.service.meant(ctx.actor)).id
         view = await self.service.play.abort_game(ctx.actor, match, moderator=ctx.moderator)
+        if view.tournament_id is not None:  # only a moderator calls one off: unscored
+            why = (
+                f"called the game off as a moderator: in tournament #{view.tournament_id} "
+                "it counts for neither player"
+            )
+            board = await self.board_message(view, self.words.person_did(ctx.user_id, why))
+            return self.in_match(ctx, view, board, "Called off: it counts for neither player.")
         board = await self.board_message(
             view, self.words.person_did(ctx.user_id, "aborted the game")
         )

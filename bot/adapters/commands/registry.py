@@ -151,4 +151,28 @@ def check_options(command: str, options: dict[str, Any]) -> str | None:
     if missing:
         example = f", for example {spec.example}" if spec.example else ""
         return f"/{command} needs {' and '.join(missing)}: type {spec.usage()}{example}."
+    for option in spec.options:
+        value = options.get(option.name)
+        if option.choices and value not in (None, "") and chosen(option, value) is None:
+            *most, last = option.choices
+            takes = f"{', '.join(most)} or {last}" if most else last
+            return f"/{command} {option.name} takes {takes}, not {quoted(str(value))}."
     return None
+
+
+def chosen(option: Option, value: object) -> str | None:
+    """The one of the option's choices that `value` names, in any case and spacing (None:
+    none of them); nothing outside the choices is ever read as one of them."""
+    wanted = " ".join(str(value).split()).lower()
+    return next((c for c in option.choices if c.lower() == wanted), None)
+
+
+def with_choices(command: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options (checked by `check_options`) with each chosen value as its choice is
+    written ('ON' is 'on')."""
+    spec = BY_NAME[command]
+    named = {o.name: o for o in spec.options if o.choices}
+    return {
+        name: chosen(named[name], value) if name in named and value not in (None, "") else value
+        for name, value in options.items()
+    }

@@ -4,12 +4,14 @@ judged moves, and a board for each of the worst moves."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ai.analysis import PLURALS, Judged, Review
 from bot.adapters.commands.boards import Boards, Context
 from bot.adapters.commands.registry import MATCH, command
 from bot.adapters.replies import Attachment, Message, Response
 from bot.runtime import workers
-from bot.service.views import Analysis, MatchView
+from bot.service.views import Analysis, Audience, MatchView
 from render import board_png
 from render.charts import advantage_png
 from rules import counted, get_game, numbered_move
@@ -26,7 +28,10 @@ class ReviewCommands(Boards):
         example="/analyse match:12",
     )
     async def analyse(self, ctx: Context, match: int | None = None) -> Response:
-        analysis = await self.service.analyses.request(ctx.actor, match)
+        # a private channel's game asked of elsewhere: its players alone, privately
+        meant = await self.service.analyses.meant(ctx.actor, match)
+        alone = await self.service.site.audience(ctx.actor, meant) == Audience.PLAYER
+        analysis = await self.service.analyses.request(ctx.actor, meant.id)
         name = f"{get_game(analysis.match.game_id).name} #{analysis.match.id}"
         if analysis.review is not None:
             # made already: a link to its post, where the adapter has links and the post is
@@ -36,7 +41,10 @@ class ReviewCommands(Boards):
                 return Response(
                     reply=Message(f"The review of **{name}** is here: {link}"), ephemeral=True
                 )
-            return Response(reply=await self.review_message(analysis))
+            review = await self.review_message(analysis)
+            if alone:  # to the asker only: no post of the review's to replace
+                return Response(reply=replace(review, shows=None, in_place=False), ephemeral=True)
+            return Response(reply=review)
         # the review's own post shows its progress, where the game was played: one post,
         # edited by the one task that makes the review, so no answer can overtake it
         return Response(

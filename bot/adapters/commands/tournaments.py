@@ -12,6 +12,7 @@ from bot.adapters.commands.registry import Option, command
 from bot.adapters.director import BOARD_BURST, BOARD_PACE
 from bot.adapters.replies import Attachment, Button, Message, Response
 from bot.runtime import workers
+from bot.service.tournament_scores import Result
 from bot.service.tournament_views import RoundBoard, RoundNews, TournamentView
 from bot.service.tournaments import FORMATS
 from render.standings import Line, standings_png
@@ -114,8 +115,13 @@ class TournamentCommands(Boards):
                 "You have withdrawn: your game in progress is lost, your games played stand, from"
             )
         )
+        late = ""
+        if joining and event.status == "running" and event.round:  # a Swiss's late entry
+            late = f": you play from round {event.round + 1}"
         return Response(
-            reply=Message(f"{done} tournament #{event.id}."), ephemeral=True, updates=(signup,)
+            reply=Message(f"{done} tournament #{event.id}{late}."),
+            ephemeral=True,
+            updates=(signup,),
         )
 
     # --- what is shown ---
@@ -176,7 +182,7 @@ class TournamentCommands(Boards):
         lines = [
             f"{user(g.first)} — bye"
             if g.second is None
-            else f"{user(g.first)} vs {user(g.second)}: {_score(g.first_points)}"
+            else f"{user(g.first)} vs {user(g.second)}: {_score(g)}"
             for g in games
         ]
         head = f"**Tournament #{event.id}, round {which}**"
@@ -261,9 +267,12 @@ def _split(first: str, lines: list[str], more: str, most: int = MOST_CHARACTERS)
     return [*texts, text]
 
 
-def _score(first_points: float | None) -> str:
-    """'1-0', '0.5-0.5', or 'playing'."""
-    return "playing" if first_points is None else f"{first_points:g}-{1 - first_points:g}"
+def _score(game: Result) -> str:
+    """'1-0', '0.5-0.5', 'playing', or 'called off, not scored'."""
+    if game.called_off:
+        return "called off, not scored"
+    points = game.first_points
+    return "playing" if points is None else f"{points:g}-{1 - points:g}"
 
 
 def _private(text: str) -> Response:

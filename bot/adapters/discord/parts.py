@@ -115,7 +115,7 @@ class DiscordPeople:
 
 
 class GameButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{BUTTON_PREFIX}:[a-z]+:\d+"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{BUTTON_PREFIX}:[a-z]+:\d+(?::\d+)?"
 ):
     """Every button of the bot; its custom_id alone says what it does, so it survives restarts."""
 

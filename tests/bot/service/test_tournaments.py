@@ -238,3 +238,37 @@ async def test_three_musketeers_two_games_a_pairing_ping_each_player_once(
     assert [b.match.id for b in due] == [m.id for m in news.games] and len(due) == 4
     pinged = [p for b in due for p in b.pings]
     assert sorted(pinged) == sorted(PLAYERS[:4])
+
+
+async def test_a_rounds_news_and_the_end_stay_due_until_posted_a_restart_too(
+    service: MatchService, store: Store, clock: Clock
+) -> None:
+    """The news is made again from the event's row and games: the same as `advance` gave,
+    due until marked posted, whoever asks (a process after a restart too)."""
+    event = await _signed_up(service, PLAYERS[:5], format="swiss", rounds=2, move_time="1h")
+    news = service.tournaments.news
+    assert await news.due(event) is None  # in sign-up: nothing to say
+    await service.tournaments.start(at(ORGANISER), event, moderator=False)
+    paired = await _advanced(service, event)
+    due = await news.due(event)
+    assert due is not None and (due.round, due.byes, due.standings) == (
+        paired.round, paired.byes, paired.standings
+    )  # fmt: skip
+    assert [m.id for m in due.games] == [m.id for m in paired.games]
+    again = MatchService(store, clock=clock).tournaments.news  # the process restarted
+    assert (await again.due(event)) == due
+    await again.posted(due)
+    assert await news.due(event) is None
+    rng = random.Random(2)
+    await _play_round(service, paired, rng)
+    second = await _advanced(service, event)
+    assert (await news.due(event)).round == 2  # type: ignore[union-attr]
+    await news.posted(second)
+    await _play_round(service, second, rng)
+    end = await _advanced(service, event)
+    due = await news.due(event)
+    assert due is not None and (due.round, due.finished, due.standings) == (
+        0, True, end.standings
+    )  # fmt: skip
+    await news.posted(due)
+    assert await news.due(event) is None

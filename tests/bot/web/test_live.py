@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import aiohttp
 import pytest
 
 from bot.service import Actor
 from bot.service.match_service import MatchService
+from bot.service.views import MatchView
 from bot.store import Store
 from bot.web.hub import QUEUE, Hub
 from bot.web.relay import Notifier
@@ -89,17 +92,20 @@ def test_a_slow_reader_is_dropped_and_never_waited_for() -> None:
     assert hub.open(("game", "t"), "1.2.3.4") is not None
 
 
-@pytest.mark.parametrize("engine", ["postgresql"])
-async def test_another_processs_move_arrives_through_notify(db_url: str) -> None:
-    """The bot's store NOTIFYs; a web site on its own connections LISTENs and streams."""
-    bot_store = await Store.open(db_url)
+@asynccontextmanager
+async def watched_across_processes(
+    url: str,
+) -> AsyncIterator[tuple[MatchService, MatchView, Serving, aiohttp.ClientResponse]]:
+    """A bot's store that NOTIFYs, a web site on its own connections that LISTENs, and a
+    game of Ann's (Black) and Ben's on it, its page's event stream open at ply 0."""
+    bot_store = await Store.open(url)
     service = MatchService(bot_store)
     notifier = Notifier(bot_store)
     notifier.start()
-    serving = await Serving.start(db_url, "127.0.0.1", 0, listen=True)
+    serving = await Serving.start(url, "127.0.0.1", 0, listen=True)
     try:
         await service.site.turn(Actor(GUILD, CHANNEL, ANN), manager=True, on=True)
-        match = await start_match(service, challenger=ANN, opponent=BEN)
+        match = await start_match(service, challenger=ANN, opponent=BEN, side="black")
         token = await service.site.rows.token_of(match.id)
         async with (
             aiohttp.ClientSession() as session,
@@ -107,11 +113,17 @@ async def test_another_processs_move_arrives_through_notify(db_url: str) -> None
         ):
             [(_, state)] = await events(stream, 1)
             assert state["ply"] == 0
-            actor = Actor(GUILD, CHANNEL, match.user_to_move or 0)
-            await service.play.move(actor, "11-15", match.id)
-            [(_, state)] = await events(stream, 1)
-            assert state["ply"] == 1
+            yield service, match, serving, stream
     finally:
         await serving.close()
         await notifier.close()
         await bot_store.close()
+
+
+@pytest.mark.parametrize("engine", ["postgresql"])
+async def test_another_processs_move_arrives_through_notify(db_url: str) -> None:
+    """The bot's store NOTIFYs; a web site on its own connections LISTENs and streams."""
+    async with watched_across_processes(db_url) as (service, match, _, stream):
+        await service.play.move(Actor(GUILD, CHANNEL, ANN), "11-15", match.id)
+        [(_, state)] = await events(stream, 1)
+        assert state["ply"] == 1

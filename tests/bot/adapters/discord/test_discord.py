@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +17,11 @@ from bot.service import Actor
 from bot.service.sweeper import Sweeper
 from bot.service.views import SweepEvent, SweepKind
 from tests.discordkit import (
+    ALICE,
     APP_ID,
     ATTACH_FILES,
+    BOB,
+    CAROL,
     CHANNEL_ID,
     CREATE_PUBLIC_THREADS,
     EVERYONE,
@@ -27,24 +29,8 @@ from tests.discordkit import (
     SEND_MESSAGES_IN_THREADS,
     DiscordHarness,
     Sent,
+    one,
 )
-
-ALICE = (111_111_111_111_111_111, "alice")
-BOB = (222_222_222_222_222_222, "bob")
-CAROL = (333_333_333_333_333_333, "carol")
-
-
-@pytest.fixture
-async def discord_bot(tmp_path: Path) -> AsyncIterator[DiscordHarness]:
-    harness = await DiscordHarness(tmp_path / "bot.sqlite3").start()
-    yield harness
-    await harness.stop()
-
-
-def one(sent: list[Sent], kind: str) -> Sent:
-    found = [s for s in sent if s.kind == kind]
-    assert len(found) == 1, [(s.kind, s.text[:60]) for s in sent]
-    return found[0]
 
 
 async def start_game(bot: DiscordHarness) -> tuple[Sent, int]:

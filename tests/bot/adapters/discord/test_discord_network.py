@@ -4,22 +4,12 @@ posted another way or again, and nobody is told "Nothing was changed" about a ch
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
-from tests.bot.adapters.discord.test_discord import ALICE, BOB, one, start_game
-from tests.discordkit import CHANNEL_ID, DiscordHarness, Sent
+from tests.bot.adapters.discord.test_discord import start_game
+from tests.discordkit import ALICE, BOB, CHANNEL_ID, DiscordHarness, Sent, one
 
 NOTHING_CHANGED = "Nothing was changed"
-
-
-@pytest.fixture
-async def discord_bot(tmp_path: Path) -> AsyncIterator[DiscordHarness]:
-    harness = await DiscordHarness(tmp_path / "bot.sqlite3").start()
-    yield harness
-    await harness.stop()
 
 
 @pytest.fixture

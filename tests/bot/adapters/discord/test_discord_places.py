@@ -6,33 +6,25 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from tests.bot.adapters.discord.test_discord import ALICE, CAROL, one
 from tests.discordkit import (
+    ALICE,
     APP_ID,
     ATTACH_FILES,
+    CAROL,
     CHANNEL_ID,
     CREATE_PUBLIC_THREADS,
     EVERYONE,
     MANAGE_GUILD,
+    MOD,
     SEND_MESSAGES_IN_THREADS,
     DiscordHarness,
+    one,
 )
 from tests.fakediscord import snowflake
-
-MOD = (444_444_444_444_444_444, "mod")
-
-
-@pytest.fixture
-async def discord_bot(tmp_path: Path) -> AsyncIterator[DiscordHarness]:
-    harness = await DiscordHarness(tmp_path / "bot.sqlite3").start()
-    harness.moderators.add(MOD[0])
-    yield harness
-    await harness.stop()
 
 
 @pytest.mark.parametrize(

@@ -6,22 +6,23 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from bot.adapters.replies import Message
 from bot.service.sweeper import Sweeper
-from tests.bot.adapters.discord.test_discord import ALICE, BOB, CAROL, one, start_game
-from tests.discordkit import CHANNEL_ID, EVERYONE, SEND_MESSAGES, DiscordHarness, Sent
-
-
-@pytest.fixture
-async def discord_bot(tmp_path: Path) -> AsyncIterator[DiscordHarness]:
-    harness = await DiscordHarness(tmp_path / "bot.sqlite3").start()
-    yield harness
-    await harness.stop()
+from tests.bot.adapters.discord.test_discord import start_game
+from tests.discordkit import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL_ID,
+    EVERYONE,
+    SEND_MESSAGES,
+    DiscordHarness,
+    Sent,
+    one,
+)
 
 
 def refused(bot: DiscordHarness) -> list[tuple[int, str, str]]:

@@ -4,30 +4,8 @@ its post (never nothing: the post is not edited in place behind the asker's back
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
-from tests.discordkit import CHANNEL_ID, GUILD_ID, DiscordHarness, Sent
+from tests.discordkit import ALICE, BOB, CAROL, CHANNEL_ID, GUILD_ID, DiscordHarness, Sent, one
 from tests.fakediscord import snowflake
-
-ALICE = (111_111_111_111_111_111, "alice")
-BOB = (222_222_222_222_222_222, "bob")
-CAROL = (333_333_333_333_333_333, "carol")
-
-
-@pytest.fixture
-async def discord_bot(tmp_path: Path) -> AsyncIterator[DiscordHarness]:
-    harness = await DiscordHarness(tmp_path / "bot.sqlite3").start()
-    yield harness
-    await harness.stop()
-
-
-def one(sent: list[Sent], kind: str) -> Sent:
-    found = [s for s in sent if s.kind == kind]
-    assert len(found) == 1, [(s.kind, s.text[:60]) for s in sent]
-    return found[0]
 
 
 async def reviewed(bot: DiscordHarness) -> tuple[Sent, Sent]:

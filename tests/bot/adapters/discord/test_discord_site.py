@@ -10,6 +10,8 @@ import pytest
 
 from bot.web.reader import Reader
 from tests.discordkit import (
+    ALICE,
+    BOB,
     CHANNEL_ID,
     EVERYONE,
     GUILD_ID,
@@ -22,8 +24,6 @@ from tests.fakediscord import FakeDiscord
 ADMINISTRATOR = 1 << 3
 
 SITE = "https://games.example.org"
-ALICE = (111_111_111_111_111_111, "alice")
-BOB = (222_222_222_222_222_222, "bob")
 
 
 async def start(bot: DiscordHarness, channel_id: int = CHANNEL_ID) -> Sent:

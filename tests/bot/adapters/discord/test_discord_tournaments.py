@@ -18,24 +18,12 @@ import pytest
 
 from bot.service import Actor
 from bot.service.views import MatchView
-from tests.discordkit import CHANNEL_ID, GUILD_ID, DiscordHarness, Sent
+from tests.discordkit import ALICE, BOB, CAROL, CHANNEL_ID, GUILD_ID, MOD, DiscordHarness, Sent
 from tests.fakeratelimits import RateLimits
 
-MOD = (444_444_444_444_444_444, "mod")
-ALICE = (111_111_111_111_111_111, "alice")
-BOB = (222_222_222_222_222_222, "bob")
-CAROL = (333_333_333_333_333_333, "carol")
 DAVE = (555_555_555_555_555_555, "dave")
 BY_ID = {who[0]: who for who in (ALICE, BOB, CAROL, DAVE)}
 GAME = re.compile(r"#(\d+): <@(\d+)> vs <@(\d+)>")
-
-
-@pytest.fixture
-async def discord_bot(tmp_path: Path) -> AsyncIterator[DiscordHarness]:
-    harness = await DiscordHarness(tmp_path / "bot.sqlite3").start()
-    harness.moderators.add(MOD[0])
-    yield harness
-    await harness.stop()
 
 
 async def _settled(bot: DiscordHarness) -> None:
@@ -256,3 +244,21 @@ async def test_a_round_under_discords_own_limits_with_answers_lost_posts_each_ga
         s.text.split("**")[1] for s in bot.fake.sent if s.kind == "post" and "has started" in s.text
     )
     assert len(starts) == 20 and set(starts.values()) == {1}
+
+
+async def test_a_rounds_announcement_that_fails_is_posted_later_once_before_its_boards(
+    quick_bot: DiscordHarness,
+) -> None:
+    """A round of 80 players: its announcement takes two posts, and the answer to the
+    second is lost on the way (Discord made it): the news is tried again, neither post made
+    twice, and then come the boards."""
+    bot = quick_bot
+    bot.fake.fail("disconnected", path=f"/channels/{CHANNEL_ID}/messages", after=1)
+    event = await _round_of(bot, 80)
+    await _all_posted(bot, event)
+    posts = [s for s in bot.fake.sent if s.kind == "post" and s.channel_id == CHANNEL_ID]
+    news = [n for n, s in enumerate(posts) if s.text.startswith("**Tournament #1**, round 1")]
+    assert len(news) == len({posts[n].text for n in news}) >= 2  # each part once
+    first_board = min(n for n, s in enumerate(posts) if "has started" in s.text)
+    assert max(news) < first_board  # the boards came after the whole announcement
+    assert len(await _games(bot, event)) == 40
