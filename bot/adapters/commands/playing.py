@@ -243,7 +243,11 @@ class PlayingCommands(Boards):
         board = await self.board_message(result.match, headline)
         return self.in_match(ctx, result.match, board, "Done.")
 
-    @command("abort", "Call off a game before both sides have moved (no rating change).", MATCH)
+    @command(
+        "abort",
+        "Call off a game before both sides have moved (no rating change; not in tournaments).",
+        MATCH,
+    )
     async def abort(self, ctx: Context, match: int | None = None) -> Response:
         if ctx.moderator and match is None:  # a moderator in a game's thread means that game
             match = (await self.service.meant(ctx.actor)).id
