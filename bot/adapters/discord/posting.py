@@ -168,6 +168,7 @@ class Posting:
         channel (its board is posted there next, and tried again if need be)."""
         assert response.match_id is not None and response.open_thread is not None
         match = await self.client.handlers.service.match(response.match_id)
+        starter: Any = None
         try:
             starter = await self.anchored(origin) if origin is not None else None
             if starter is None or isinstance(starter.channel, discord.Thread):
@@ -181,11 +182,25 @@ class Posting:
                 name=response.open_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES
             )
         except (*POSTING_ERRORS, ValueError) as err:
-            level = logging.WARNING if transient(err) else logging.INFO
-            log.log(level, "no thread for match #%s (%r): played in its channel", match.id, err)
-            return None
+            made = await self.made_anyway(starter, err)
+            if made is None:
+                level = logging.WARNING if transient(err) else logging.INFO
+                log.log(level, "no thread for match #%s (%r): in its channel", match.id, err)
+                return None
+            thread = made
         await self.client.handlers.service.play.bind_thread(match.id, thread.id)
         return thread
+
+    async def made_anyway(self, starter: Any, err: Exception) -> discord.Thread | None:
+        """The thread a creation that failed on the way back made all the same (Discord
+        gives a thread started from a message that message's id), if it did."""
+        if starter is None or not transient(err):
+            return None
+        try:
+            found = await self.client.fetch_channel(starter.id)
+        except POSTING_ERRORS:
+            return None
+        return found if isinstance(found, discord.Thread) else None
 
     async def anchored(self, message: discord.Message) -> discord.Message | discord.PartialMessage:
         """The message, or, if it does not know its server (a webhook's, such as an

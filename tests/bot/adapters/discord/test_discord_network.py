@@ -25,6 +25,8 @@ def apologies(sent: list[Sent]) -> list[str]:
 async def test_an_accept_whose_thread_is_lost_to_the_network_is_played_in_its_channel(
     discord_bot: DiscordHarness, kind: str
 ) -> None:
+    """The thread's creation never reached Discord: the game is played in its channel. It
+    reached Discord and the answer was lost: the thread Discord made is found and used."""
     bot = discord_bot
     challenge = one(
         await bot.command(ALICE, "challenge", game="checkers", opponent=BOB, side="black"),
@@ -35,11 +37,12 @@ async def test_an_accept_whose_thread_is_lost_to_the_network_is_played_in_its_ch
     assert apologies(started) == []
     assert "has started" in one(started, "edit").text
     board = one(started, "post")
-    assert board.channel_id == CHANNEL_ID and "(Black) to move" in board.text
     match = await bot.bot.handlers.service.shared.find.match(1)
-    assert match.ply == 0 and match.thread_id is None
-    moved = one(await bot.command(ALICE, "move", CHANNEL_ID, move="11-15"), "reply")
-    assert moved.channel_id == CHANNEL_ID and "played 11-15" in moved.text
+    where = CHANNEL_ID if kind == "refused" else challenge.message_id  # the thread's id
+    assert board.channel_id == where and "(Black) to move" in board.text
+    assert match.ply == 0 and match.thread_id == (None if kind == "refused" else where)
+    moved = one(await bot.command(ALICE, "move", where, move="11-15"), "reply")
+    assert moved.channel_id == where and "played 11-15" in moved.text
 
 
 @pytest.mark.parametrize("kind", ["refused", "timeout"])
