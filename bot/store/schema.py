@@ -9,29 +9,20 @@ test_store_engines.py's test_the_migrated_schema_is_the_one_the_code_describes c
 from __future__ import annotations
 
 from sqlalchemy import (
-    REAL,
-    BigInteger,
     CheckConstraint,
     Column,
-    Double,
     ForeignKey,
     Index,
     Integer,
-    MetaData,
     Table,
     Text,
     UniqueConstraint,
     text,
 )
-from sqlalchemy.types import TypeEngine
+from sqlalchemy.types import TypeEngine  # noqa: F401
 
-#: a 64-bit id; INTEGER on SQLite (an INTEGER PRIMARY KEY is the rowid there)
-Id = BigInteger().with_variant(Integer(), "sqlite")
-#: an 8-byte float (times in seconds since the epoch, ratings): DOUBLE PRECISION, REAL on
-#: SQLite
-Real: TypeEngine[float] = Double().with_variant(REAL(), "sqlite")
-
-metadata = MetaData()
+from bot.store.schema_base import Id, Real, metadata
+from bot.store.schema_tournaments import tournament_games, tournament_players, tournaments
 
 challenges = Table(
     "challenges",
@@ -322,54 +313,6 @@ puzzle_attempts = Table(
     #: 1 once solved or its answer shown: no longer the one /solve answers
     Column("closed", Integer, nullable=False, server_default="0"),
     Index("puzzle_attempts_by_user", "user_id", "guild_id"),
-    sqlite_with_rowid=False,
-)
-
-# revision 0020: tournaments
-tournaments = Table(
-    "tournaments",
-    metadata,
-    Column("id", Id, primary_key=True),
-    Column("guild_id", Id, nullable=False),
-    Column("channel_id", Id, nullable=False),
-    Column("game_id", Text, nullable=False),
-    Column("format", Text, nullable=False),  # swiss or round-robin
-    Column("rounds", Integer, nullable=False),
-    Column("move_seconds", Integer, nullable=False),
-    Column("rated", Integer, nullable=False),
-    Column("organiser_id", Id, nullable=False),
-    Column("status", Text, nullable=False),  # signup, running, finished, cancelled
-    Column("round", Integer, nullable=False, server_default="0"),  # the round under way
-    Column("created_at", Real, nullable=False),
-    # revision 0021: when it starts by itself (None: when the organiser starts it)
-    Column("starts_at", Real),
-    # revision 0023: the news posted (a round's is the round-th; the end's, one more)
-    Column("announced", Integer, nullable=False, server_default="0"),
-    Index("tournaments_by_status", "status", "guild_id"),
-)
-
-tournament_players = Table(
-    "tournament_players",
-    metadata,
-    Column("tournament_id", Id, ForeignKey("tournaments.id"), primary_key=True),
-    Column("user_id", Id, primary_key=True),
-    Column("seed", Integer, nullable=False),
-    Column("joined_at", Real, nullable=False),
-    Column("withdrawn_at", Real),
-    sqlite_with_rowid=False,
-)
-
-#: each round's games: a match, or a bye or forfeit with the first player's points
-tournament_games = Table(
-    "tournament_games",
-    metadata,
-    Column("tournament_id", Id, ForeignKey("tournaments.id"), primary_key=True),
-    Column("round", Integer, primary_key=True),
-    Column("board", Integer, primary_key=True),
-    Column("first_user", Id, nullable=False),
-    Column("second_user", Id),
-    Column("match_id", Id, ForeignKey("matches.id")),
-    Column("points", Real),
     sqlite_with_rowid=False,
 )
 
