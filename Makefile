@@ -53,13 +53,15 @@ pure:
 	$(BIN)/python tools/compiled.py clean
 
 # The fast tier, for feedback while working: lint, types, layers, and the tests that need
-# neither PostgreSQL nor a process of their own, nor seconds of CPU (tests/README.md).
+# neither PostgreSQL nor a process of their own, nor seconds of CPU (tests/README.md), in a
+# pytest process a core (pytest-xdist; four at most: each keeps a pool of picture workers).
 check: install-test
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict rules render ai
 	$(BIN)/mypy bot bench tests tools/compiled.py
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest -m "not postgres and not processes and not slow"
+	$(BIN)/python -m pytest -n auto --maxprocesses=4 --dist loadgroup \
+		-m "not postgres and not processes and not slow"
 
 bench: install-test
 	$(BIN)/python bench/perft.py checkers 9

@@ -12,7 +12,7 @@ from typing import Any, TypedDict, Unpack
 
 from rules import get_game
 
-from .evaluation import evaluator
+from .computers import computer
 from .levels import DEFAULT_LEVEL, LEVELS, Level, level
 from .perfect import perfect_move
 from .search import MATE, Report, Search
@@ -67,7 +67,7 @@ def think(game_id: str, position: Any, **options: Unpack[Options]) -> tuple[str,
         return game.format_move(move), Report(move, score, 0, 0, spent, proof=proof)
     search = Search(
         game,
-        evaluator(game),
+        computer(game.id).evaluator,
         seconds=(
             math.inf
             if nodes is not None

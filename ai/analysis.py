@@ -16,24 +16,20 @@ from typing import Any
 
 from rules import get_game
 
-from .evaluation import evaluator
-from .levels import LEVELS
+from .computers import computer
+from .evaluation import UnreadableSolution
 from .search import MATE, Search
 
-#: the score (100: one in the logit of the evaluation's fit) the chance curve divides by,
-#: fitted per game to searched self-play by bench/fit_win_chance.py: the side to move's
-#: chance to win is 1 / (1 + e^(-score / scale))
-SCALES = {"checkers": 67.0, "three-musketeers": 100.0, "three-crowns": 81.0, "the-crown": 139.0}
 #: the judgements, worst first: (the least chance given away, the mark, the word)
 JUDGEMENTS = ((0.15, "??", "blunder"), (0.10, "?", "mistake"), (0.05, "?!", "inaccuracy"))
 PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
-#: the exact search's bound for a Three Musketeers position the stored strategy does not cover
+#: the exact search's bound for a solved game's position its stored solution does not cover
 EXACT_NODES = 1_000_000
 
 
 def budget(game_id: str) -> int:
     """Positions searched for each position reviewed: level 4's thinking budget."""
-    return LEVELS[4].nodes(game_id) or 40_000
+    return computer(game_id).nodes
 
 
 @dataclass(frozen=True)
@@ -65,7 +61,7 @@ def read(game_id: str, position: Any, nodes: int | None = None) -> Reading:
         return exact
     search = Search(
         game,
-        evaluator(game),
+        computer(game_id).evaluator,
         seconds=math.inf,
         max_nodes=nodes or budget(game_id),
         rng=random.Random(0),  # the same reading every time
@@ -75,14 +71,12 @@ def read(game_id: str, position: Any, nodes: int | None = None) -> Reading:
 
 
 def _solved(game_id: str, position: Any) -> Reading | None:
-    if game_id != "three-musketeers":
+    solver = computer(game_id).solver
+    if solver is None:
         return None
-    from . import three_musketeers
-    from .three_musketeers.strategy import DamagedStrategy
-
     try:
-        verdict = three_musketeers.solve(position, math.inf, EXACT_NODES)
-    except DamagedStrategy:
+        verdict = solver.solve(position, math.inf, EXACT_NODES)
+    except UnreadableSolution:
         return None
     if verdict.value is None or not verdict.moves:
         return None
@@ -99,7 +93,7 @@ def win_chance(game_id: str, score: int) -> float:
         return 1.0
     if score <= 1000 - MATE:
         return 0.0
-    return 1.0 / (1.0 + math.exp(-score / SCALES[game_id]))
+    return 1.0 / (1.0 + math.exp(-score / computer(game_id).scale))
 
 
 def judgement(given_away: float) -> tuple[str, str]:

@@ -1,5 +1,5 @@
 """`python -m ai move GAME [--position TEXT] [--level N] [--seconds S] [--seed N]`,
-`python -m ai levels`, `python -m ai solve three-musketeers [--position TEXT] [--seconds S]`
+`python -m ai levels`, `python -m ai solve SOLVED-GAME [--position TEXT] [--seconds S]`
 and `python -m ai analyse GAME MOVE... [--position TEXT] [--nodes N]`."""
 
 from __future__ import annotations
@@ -12,11 +12,14 @@ from rules import GAMES, Game, RulesError, counted
 
 from . import LEVELS, think
 from .analysis import PLURALS, analyse
-from .levels import OTHER_GAMES, UNBOUNDED
+from .computers import COMPUTERS
+from .evaluation import Solver, UnreadableSolution
+from .levels import UNBOUNDED
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ai", description="The computer opponent.")
+    solvers = {g: c.solver for g, c in COMPUTERS.items() if c.solver is not None}
     commands = parser.add_subparsers(dest="command", required=True)
     move = commands.add_parser("move", help="choose a move; it is printed on the last line")
     move.add_argument("game", choices=sorted(GAMES))
@@ -26,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     move.add_argument("--seed", type=int, help="make the choice reproducible")
     commands.add_parser("levels", help="list the levels and their thinking budgets")
     solve = commands.add_parser("solve", help="the proven value of a position, and its moves'")
-    solve.add_argument("game", choices=["three-musketeers"])
+    solve.add_argument("game", choices=sorted(solvers))
     solve.add_argument("--position", help="position text (default: the start)")
     solve.add_argument("--seconds", type=float, default=3.0, help="exact search time (3 s)")
     analyse = commands.add_parser("analyse", help="review a game: each move judged")
@@ -38,17 +41,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "analyse":
         return _analyse(GAMES[args.game], args.moves, args.position, args.nodes)
     if args.command == "solve":
-        return _solve(args.position, args.seconds)
+        return _solve(GAMES[args.game], solvers[args.game], args.position, args.seconds)
     if args.command == "levels":
         for number, level in LEVELS.items():
-            if level.max_nodes:
+            if level.nodes_divisor:
                 depth = "positions searched at most: " + ", ".join(
-                    f"{name} {nodes:,}" for name, nodes in level.max_nodes.items()
+                    f"{name} {level.nodes(name):,}" for name in COMPUTERS
                 )
             elif level.max_depth != UNBOUNDED:
-                plies = level.depth(OTHER_GAMES)
+                plies = level.max_depth
                 depth = f"at most {counted(plies, 'ply', 'plies')}" + "".join(
-                    f" ({name} {n})" for name, n in level.max_depth.items() if name != OTHER_GAMES
+                    f" ({name} {level.depth(name)})"
+                    for name in COMPUTERS
+                    if level.depth(name) != plies
                 )
             else:
                 depth = "as deep as time allows"
@@ -75,19 +80,15 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _solve(text: str | None, seconds: float) -> int:
-    from . import three_musketeers
-    from .three_musketeers.strategy import DamagedStrategy
-
-    game = GAMES["three-musketeers"]
+def _solve(game: Game[Any, Any], solver: Solver, text: str | None, seconds: float) -> int:
     try:
         position = game.decode(text) if text else game.initial_position()
     except RulesError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
     try:
-        verdict = three_musketeers.solve(position, seconds)
-    except DamagedStrategy as err:
+        verdict = solver.solve(position, seconds)
+    except UnreadableSolution as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
     if verdict.value is None:

@@ -10,31 +10,28 @@ on the 2-core reference machine, and level 3 a fifth of level 4's: a ply or two 
 in every game (doubling the time buys less than a ply where moves are many). Level 5
 searches as deep as its time allows, and plays Three Musketeers perfectly wherever it can
 prove a win (the solved game's stored strategy, or exact search late in the game); where
-every move is proven lost, its search picks one."""
+every move is proven lost, its search picks one. A game's own figures (level 4's positions,
+Three Musketeers' five plies) are on its `Computer`, beside its evaluation."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
-#: the key of `Level.max_depth` and `Level.max_nodes` for a game the table does not list
-OTHER_GAMES = "other games"
+from .computers import computer
+
 #: no bound on depth but time and positions
-UNBOUNDED: Mapping[str, int] = {OTHER_GAMES: 64}
-
-
-def _by_game(table: Mapping[str, int], game_id: str) -> int:
-    """`table`'s figure for `game_id`, or for games it does not list."""
-    return table.get(game_id, table[OTHER_GAMES])
+UNBOUNDED = 64
 
 
 @dataclass(frozen=True, kw_only=True)
 class Level:
     number: int
     seconds: float  # thinking budget per move
-    max_depth: Mapping[str, int]  # plies of full-width search at most, by game id
-    #: positions searched at most, by game id (the deepest complete depth counts)
-    max_nodes: Mapping[str, int] | None
+    #: plies of full-width search at most (a game's Computer.depths may say otherwise)
+    max_depth: int
+    #: positions searched at most: the game's budget (Computer.nodes) divided by this
+    #: (None: no such bound; the deepest complete depth counts)
+    nodes_divisor: int | None
     #: each evaluation is off by up to this many points (100: one in the logit of the chance to win)
     noise: int
     slip: float  # chance of playing the second or third best move instead
@@ -49,21 +46,21 @@ class Level:
 
     def depth(self, game_id: str) -> int:
         """Plies this level searches at most in `game_id`."""
-        return _by_game(self.max_depth, game_id)
+        return computer(game_id).depths.get(self.number, self.max_depth)
 
     def nodes(self, game_id: str) -> int | None:
         """Positions this level searches at most in `game_id` (None: no such bound)."""
-        if self.max_nodes is None:
+        if self.nodes_divisor is None:
             return None
-        return _by_game(self.max_nodes, game_id)
+        return computer(game_id).nodes // self.nodes_divisor
 
 
 LEVELS = {
     1: Level(
         number=1,
         seconds=0.1,
-        max_depth={OTHER_GAMES: 1},
-        max_nodes=None,
+        max_depth=1,
+        nodes_divisor=None,
         noise=80,
         slip=0.35,
         about="beginner: looks one move ahead, often misjudges",
@@ -71,8 +68,8 @@ LEVELS = {
     2: Level(
         number=2,
         seconds=0.3,
-        max_depth={"three-musketeers": 5, OTHER_GAMES: 2},
-        max_nodes=None,
+        max_depth=2,
+        nodes_divisor=None,
         noise=30,
         slip=0.12,
         about="casual: sees the reply, still slips now and then",
@@ -81,13 +78,7 @@ LEVELS = {
         number=3,
         seconds=0.8,
         max_depth=UNBOUNDED,
-        max_nodes={
-            "checkers": 8_000,
-            "three-musketeers": 10_000,
-            "three-crowns": 4_000,
-            "the-crown": 4_000,
-            OTHER_GAMES: 8_000,
-        },
+        nodes_divisor=5,
         noise=0,
         slip=0.0,
         about="club: a fifth of level 4's positions, no deliberate mistakes",
@@ -96,13 +87,7 @@ LEVELS = {
         number=4,
         seconds=1.5,
         max_depth=UNBOUNDED,
-        max_nodes={
-            "checkers": 40_000,
-            "three-musketeers": 50_000,
-            "three-crowns": 20_000,
-            "the-crown": 20_000,
-            OTHER_GAMES: 40_000,
-        },
+        nodes_divisor=1,
         noise=0,
         slip=0.0,
         about="strong: a fifth of the positions level 5 searches in 3 s",
@@ -111,7 +96,7 @@ LEVELS = {
         number=5,
         seconds=3.0,
         max_depth=UNBOUNDED,
-        max_nodes=None,
+        nodes_divisor=None,
         noise=0,
         slip=0.0,
         about="strongest: searches as deep as 3 s allows; Three Musketeers' proven wins perfectly",

@@ -1,10 +1,13 @@
-"""Games the top level plays perfectly where it can prove its move: Three Musketeers, by
-the enemy's stored strategy and exact search (ai.three_musketeers)."""
+"""Games the top level plays perfectly where it can prove its move: the solved games, by
+their Computer's solver (Three Musketeers: the enemy's stored strategy and exact search,
+ai.three_musketeers)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from .computers import computer
+from .evaluation import UnreadableSolution
 from .search import MATE
 
 
@@ -15,14 +18,12 @@ def perfect_move(game_id: str, position: Any, seconds: float) -> tuple[Any, int,
     search too: every move loses against perfect play, and the search's choice sets a
     fallible opponent more problems than the slowest loss does (level 5's Musketeers won
     none of 10 games against level 4's enemy by the slowest loss; level 3's, by search, 4)."""
-    if game_id != "three-musketeers":
+    solver = computer(game_id).solver
+    if solver is None:
         return None
-    from . import three_musketeers
-    from .three_musketeers.strategy import DamagedStrategy
-
     try:
-        found = three_musketeers.perfect_move(position, seconds)
-    except DamagedStrategy:
+        found = solver.perfect_move(position, seconds)
+    except UnreadableSolution:
         return None  # the search plays instead: a worse game, never a wrong one
     if found is None:
         return None

@@ -13,6 +13,7 @@ from typing import Any
 from rules import get_game
 
 from .analysis import Judged, Review, read, win_chance
+from .computers import computer
 
 #: the least chance to win the answer must leave the mover
 WINS = 0.80
@@ -20,8 +21,6 @@ WINS = 0.80
 HOLDS = 0.55
 #: positions searched after each legal move when a puzzle is checked
 CHECK_NODES = 6_000
-#: games whose puzzles must be proven by the solution (every move's value known exactly)
-SOLVED = frozenset({"three-musketeers"})
 
 
 @dataclass(frozen=True)
@@ -58,7 +57,8 @@ def check(game_id: str, position: Any, nodes: int = CHECK_NODES) -> Puzzle | Non
     if len(moves) < 2:
         return None
     readings = [(move, read(game_id, game.apply(position, move), nodes)) for move in moves]
-    if game_id in SOLVED and any(r.winner is None for _, r in readings):
+    solved = computer(game_id).solver is not None
+    if solved and any(r.winner is None for _, r in readings):
         return None  # in a solved game a puzzle is proven, move by move, or not set
     chances = sorted(
         ((1 - win_chance(game_id, r.score), move, r) for move, r in readings),

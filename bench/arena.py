@@ -22,7 +22,6 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 from unittest.mock import patch
@@ -30,6 +29,7 @@ from unittest.mock import patch
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import LEVELS, choose_move
+from ai.computers import COMPUTERS
 from rules import GameRecord, get_game
 
 DRAUGHTS = "draughts"
@@ -65,9 +65,9 @@ class Player:
         """The game's evaluator with this player's `check_plies`, while it chooses a move."""
         if self.check_plies is None:
             return nullcontext()
-        module = import_module(f"ai.evaluation.{game_id.replace('-', '_')}")
-        changed = replace(module.EVALUATOR, check_plies=self.check_plies)
-        return patch.object(module, "EVALUATOR", changed)
+        known = COMPUTERS[game_id]
+        changed = replace(known.evaluator, check_plies=self.check_plies)
+        return patch.dict(COMPUTERS, {game_id: replace(known, evaluator=changed)})
 
 
 def _draughts_move(record: GameRecord, seconds: float) -> str:

@@ -31,10 +31,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.players import Load, pair
 from bot.runtime import workers
-from bot.runtime.checkdb import check_db
 from bot.service.match_service import MatchService
 from bot.service.views import MoveResult
 from bot.store import Store
+from bot.store.checkdb import check_db
 from tests.pgserver import throwaway_database
 
 KILL_AFTER = 1_000

@@ -1,4 +1,4 @@
-"""Fits the review's chance curve (ai.analysis.SCALES) to self-play:
+"""Fits the review's chance curve (its Computer's `scale`, in ai/evaluation/) to self-play:
 `python bench/fit_win_chance.py GAME [--games N] [--levels 2,3] [--every 2]`.
 
 Plays seeded games as bench/fit_evaluation.py does, reads every --every'th position as the
@@ -82,7 +82,7 @@ def main() -> None:
     brier = np.mean((p - outcomes) ** 2)
     print(f"{len(pairs):,} positions read from {args.games} games at levels {args.levels}")
     print(f"the score's sign is the outcome in {agree:.1%} of the decided positions")
-    print(f"scale {scale:.0f} (Brier score {brier:.3f}): SCALES[{args.game!r}] = {scale:.0f}.0")
+    print(f"scale {scale:.0f} (Brier score {brier:.3f}): scale={scale:.0f}.0")
 
 
 if __name__ == "__main__":

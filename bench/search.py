@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import think
-from ai.evaluation import evaluator
+from ai.computers import computer
 from ai.search import Search
 from rules import GAMES
 
@@ -49,7 +49,9 @@ def main() -> None:
         for position in positions(game_id, args.positions):
             # level 5's search, without Three Musketeers' proven moves (looked up, not
             # searched)
-            search = Search(game, evaluator(game), seconds=args.seconds, rng=random.Random(1))
+            search = Search(
+                game, computer(game_id).evaluator, seconds=args.seconds, rng=random.Random(1)
+            )
             report = search.run(position)
             nodes += report.nodes
             seconds += report.seconds

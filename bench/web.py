@@ -144,7 +144,7 @@ async def run(folder: Path, *, serve: bool) -> None:
         Actor(GUILD, CHANNEL, ANN), "the-crown", opponent_id=BEN
     )
     match = await service.challenges.accept(Actor(GUILD, CHANNEL, BEN), challenge.id)
-    token = await service.site.rows.token_of(match.id)
+    token = await service.site.token_of(match.id)
     assert token is not None
     web = None
     here, there = multiprocessing.get_context("spawn").Pipe()

@@ -1,21 +1,23 @@
 """`python -m bot` runs the Discord bot; `console`, `sync`, `web`, `check-db`, `migrate` and
-`copy-db` are the other modes."""
+`copy-db` are the other modes. The bot's modes open the App here and hand it to the adapter
+they run (the Discord client, the console), and close it after."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
+from bot.app.app import App
+from bot.app.config import Settings, SettingsError
 from bot.errors import StartupError
-from bot.runtime import checkdb
-from bot.runtime.checkdb import check_db
-from bot.runtime.config import Settings, SettingsError
 from bot.runtime.shards import Shards
-from bot.store import DatabaseUrl, Store
+from bot.store import DatabaseUrl, Store, checkdb
+from bot.store.checkdb import check_db
 from bot.store.copy import __doc__ as copy_doc
 from bot.store.copy import copy_db
 from bot.store.migrations import revision
@@ -120,17 +122,29 @@ def _run(args: argparse.Namespace) -> int:
             raise StartupError(f"cannot serve the web site on port {port}: {err}") from None
         return 0
     if args.command == "console":
-        from bot.adapters.console import run_console_at
+        from bot.adapters.console import run_console
 
         moderators = {name.strip().lstrip("@") for name in args.moderators.split(",") if name}
-        asyncio.run(run_console_at(database, Path(args.out), settings, moderators))
+        console = partial(run_console, out=Path(args.out), moderators=moderators)
+        asyncio.run(on_app(settings, console))
         return 0
     if not settings.discord_token:
         print(NO_TOKEN, file=sys.stderr)
         return 1
     from bot.adapters.discord.run import run_bot
 
-    return run_bot(settings, sync_globally=args.command == "sync")
+    asyncio.run(on_app(settings, partial(run_bot, sync_globally=args.command == "sync")))
+    return 0
+
+
+async def on_app(settings: Settings, run: Callable[[App], Awaitable[None]]) -> None:
+    """Open the App on the settings' database (StoreError if it cannot be used), `run` the
+    adapter on it, and close it however the adapter ends."""
+    app = await App.open(settings)
+    try:
+        await run(app)
+    finally:
+        await app.close()
 
 
 async def migrate_db(database: str) -> str:

@@ -1,6 +1,6 @@
 """The rules engine: pure, synchronous, standard library only."""
 
-from .base import Game, Outcome, Termination
+from .base import Ending, Game, Outcome, Termination
 from .errors import BadPosition, GameOver, IllegalMove, RulesError, UnknownGame
 from .record import GameRecord
 from .registry import GAMES, get_game
@@ -22,6 +22,7 @@ __all__ = [
     "GAMES",
     "QUOTED",
     "BadPosition",
+    "Ending",
     "Game",
     "GameOver",
     "GameRecord",

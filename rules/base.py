@@ -17,7 +17,9 @@ MAX_MOVE_TEXT = 80
 
 
 class Termination(StrEnum):
-    """Why a game ended (the values are stored; `rules.wording` puts them in words)."""
+    """Why a game ended, in the terms every game shares (the values are stored;
+    `rules.wording` puts them in words). An ending of one game's own rules is an `Ending`
+    that game lists."""
 
     NO_PIECES = "no-pieces"  # `side` has no piece left
     NO_MOVES = "no-moves"  # `side`, to move, has no legal move
@@ -27,12 +29,15 @@ class Termination(StrEnum):
     AGREEMENT = "agreement"
     RESIGNATION = "resignation"  # `side` resigned
     TIME = "time"  # `side` ran out of time
-    ALIGNED = "aligned"  # the three Musketeers in one rank or file
-    CAPTURES = "captures"  # the winner captured enough stones
-    CROWNED_TROIKA = "crowned-troika"
-    PRINCE_CROWNED = "prince-crowned"
-    ANNIHILATION = "annihilation"  # `side` has no piece left but the winner's Prince lives
-    NO_PRINCES = "no-princes"
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """An ending only one game's rules have (3 Crowns' Crowned Troika): `value` is stored as
+    a Termination's is, `text` is the reason in words."""
+
+    value: str
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +46,7 @@ class Outcome:
     reason is about (who resigned, ran out of time or has no move), where there is one."""
 
     winner: str | None
-    termination: Termination
+    termination: Termination | Ending
     side: str | None = None
 
     @property
@@ -66,6 +71,13 @@ class Game(ABC, Generic[P, M]):
     #: plies without progress that draw the game (None: no such rule)
     no_progress_limit: int | None = None
     no_progress_reason: str = ""
+    #: the endings of the game's own rules (its outcomes use Termination's otherwise)
+    endings: tuple[Ending, ...] = ()
+    #: the sides differ too much for one game to be fair (three Musketeers against 22 men):
+    #: a tournament's pairing plays it twice, the sides swapped (every game says)
+    asymmetric: bool
+    #: PDN's GameType, for a game whose records are written in PDN (None: plain text)
+    pdn_game_type: int | None = None
     #: the position text of the start of a game
     start: str
 
@@ -95,6 +107,12 @@ class Game(ABC, Generic[P, M]):
         endings that need its legal moves (a stalemate), so that a search's leaves are cheap.
         By default, `outcome` itself."""
         return self.outcome(position)
+
+    def termination(self, value: str) -> Termination | Ending:
+        """A stored termination read back: one of the game's endings, or a Termination
+        (ValueError if it is neither)."""
+        mine = {ending.value: ending for ending in self.endings}
+        return mine[value] if value in mine else Termination(value)
 
     @abstractmethod
     def diagram(self, position: P) -> str:

@@ -72,6 +72,8 @@ class Checkers(Game[CheckersPosition, CheckersMove]):
     id, name, sides = "checkers", "Checkers", (BLACK, WHITE)
     side_names = MappingProxyType({BLACK: "Black", WHITE: "White"})
     no_progress_limit, no_progress_reason = 80, "40-move rule"
+    pdn_game_type = 21  # English draughts
+    asymmetric = False
     start = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
     rules_help = """\
 English draughts (American checkers) on the 32 dark squares, numbered 1–32 from Black's side

@@ -7,7 +7,16 @@ import re
 from types import MappingProxyType
 from typing import NamedTuple
 
-from .base import Game, Outcome, Termination, clean_move_text, position_fields, quote, suggest
+from .base import (
+    Ending,
+    Game,
+    Outcome,
+    Termination,
+    clean_move_text,
+    position_fields,
+    quote,
+    suggest,
+)
 from .errors import BadPosition, IllegalMove
 from .the_crown_board import (
     BLACK_HOME,
@@ -41,6 +50,9 @@ from .the_crown_movegen import (
 )
 
 MAX_COUNT = {"P": 1, "K": 2, "S": 3}
+#: a Prince on the crown wins; with no Prince left to win it, the game is drawn
+PRINCE_CROWNED = Ending("prince-crowned", "Prince crowned")
+NO_PRINCES = Ending("no-princes", "no Princes left")
 _TOKEN = re.compile(r"^([pksPKS])([a-g]\d{1,2})$")
 _MOVE = re.compile(r"^([a-g]\d{1,2})(?:[-x]?([a-g]\d{1,2})|(\+\+))$")
 
@@ -86,6 +98,8 @@ def _sort_key(name: str) -> tuple[str, int]:
 class TheCrown(Game[TheCrownPosition, CrownMove]):
     id, name, sides = "the-crown", "The Crown", (WHITE, BLACK)
     side_names = MappingProxyType({WHITE: "White", BLACK: "Black"})
+    endings = (PRINCE_CROWNED, NO_PRINCES)
+    asymmetric = False
     start = "Pg1 Kf1 Kf3 Se1 Se3 Se5 pa1 ka3 kb1 sa5 sb3 sc1 w"
     rules_help = """\
 Alberto Hernández Marcos's game (1989) on a triangle of 49 triangular cells in 7 rows. Cells
@@ -148,15 +162,15 @@ the top cell **a13 is the crown**. Each side has a **Prince**, 2 **Knights** and
         """Every ending but stalemate."""
         board, side = position.board, position.turn
         if board[CROWN] in "Pp":
-            return Outcome(WHITE if board[CROWN] == "P" else BLACK, Termination.PRINCE_CROWNED)
+            return Outcome(WHITE if board[CROWN] == "P" else BLACK, PRINCE_CROWNED)
         enemy = OTHER[side]
         for loser, winner in ((side, enemy), (enemy, side)):
             if not any(p in board for p in OWN[loser]):
                 if PIECES[winner][0] in board:
-                    return Outcome(winner, Termination.ANNIHILATION, loser)
-                return Outcome(None, Termination.NO_PRINCES)
+                    return Outcome(winner, Termination.NO_PIECES, loser)
+                return Outcome(None, NO_PRINCES)
         if "P" not in board and "p" not in board:
-            return Outcome(None, Termination.NO_PRINCES)
+            return Outcome(None, NO_PRINCES)
         return None
 
     def legal_moves(self, position: TheCrownPosition) -> list[CrownMove]:

@@ -72,12 +72,6 @@ BLACK_KINGDOM = frozenset(c for c in range(SIZE) if COORDS[c][2] <= 2)
 WHITE_HOME, BLACK_HOME = INDEX["g1"], INDEX["a1"]
 
 
-def mirror(cell: int) -> int:
-    """The left-right mirror image of a cell (a1 <-> g1)."""
-    y, i = CELLS[cell]
-    return index_of(y, 12 - 2 * y - i)
-
-
 def _check_geometry() -> None:
     for c in range(SIZE):
         for n in NEIGHBOURS[c]:

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .base import Game, Outcome, Termination, position_fields, quote, suggest
+from .base import Ending, Game, Outcome, Termination, position_fields, quote, suggest
 from .errors import BadPosition, IllegalMove
 from .grid import ALL_EIGHT, EMPTY, LINE_DIRECTIONS, Grid, GridPictures, PathMove
 
@@ -31,6 +31,9 @@ LINES = tuple(
 )
 MAX_STONES = 10
 CAPTURES_TO_WIN = 3
+#: the two ways to win: captures enough, or a Crowned Troika
+CAPTURED_THREE = Ending("captures", "captured three stones")
+CROWNED_TROIKA = Ending("crowned-troika", "Crowned Troika")
 #: equalizer field values besides a cell index
 EQ_FIRST_TURN, EQ_OFF = -1, -2
 _CAPTURES = re.compile(r"^(\d{1,2})-(\d{1,2})$")
@@ -76,6 +79,8 @@ class ThreeCrowns(GridPictures, Game[ThreeCrownsPosition, PathMove]):
     side_names = MappingProxyType({GREEN: "Green", BLACK: "Black"})
     no_progress_limit = 100
     no_progress_reason = "100 turns without a capture or a change of crown"
+    endings = (CAPTURED_THREE, CROWNED_TROIKA)
+    asymmetric = False
     start = "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g 0-0 *"
     rules_help = """\
 Larry Back's game (2001) on an 8×8 board, 10 stones a side, all **uncrowned** at the start.
@@ -106,9 +111,9 @@ Larry Back's game (2001) on an 8×8 board, 10 stones a side, all **uncrowned** a
     def _won_by_last_mover(self, position: ThreeCrownsPosition) -> Outcome | None:
         last = self.opponent(position.turn)
         if position.captures[_side_index(last)] >= CAPTURES_TO_WIN:
-            return Outcome(last, Termination.CAPTURES)
+            return Outcome(last, CAPTURED_THREE)
         if has_crowned_troika(position.board, last):
-            return Outcome(last, Termination.CROWNED_TROIKA)
+            return Outcome(last, CROWNED_TROIKA)
         return None
 
     def outcome(self, position: ThreeCrownsPosition) -> Outcome | None:
@@ -248,7 +253,7 @@ Larry Back's game (2001) on an 8×8 board, 10 stones a side, all **uncrowned** a
     def winning_cells(self, position: ThreeCrownsPosition) -> tuple[str, ...]:
         """The Crowned Troika that won: every crowned stone of the winner in a line of 3+."""
         won = self._won_by_last_mover(position)
-        if won is None or won.termination != Termination.CROWNED_TROIKA:
+        if won is None or won.termination != CROWNED_TROIKA:
             return ()
         crowned = (won.winner or "").upper()
         board = position.board

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .base import Game, Outcome, Termination, position_fields, quote, suggest
+from .base import Ending, Game, Outcome, Termination, position_fields, quote, suggest
 from .errors import BadPosition, IllegalMove
 from .grid import EMPTY, ORTHOGONAL, Grid, GridPictures, PathMove
 
@@ -15,6 +15,8 @@ NEIGHBOURS = GRID.neighbours(ORTHOGONAL)
 CAPTURES = GRID.step_moves(NEIGHBOURS, written_with_x=True)
 STEPS = GRID.step_moves(NEIGHBOURS, written_with_x=False)
 MAX_ENEMY = 22
+#: the enemy's win: the three Musketeers in one rank or file
+LINED_UP = Ending("aligned", "the Musketeers are lined up")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +38,8 @@ class ThreeMusketeers(GridPictures, Game[ThreeMusketeersPosition, PathMove]):
     side_names = MappingProxyType({MUSKETEERS: "the Musketeers", ENEMY: "the enemy"})
     plural_sides = frozenset({MUSKETEERS})
     repetition_limit = None
+    endings = (LINED_UP,)
+    asymmetric = True
     start = "EEEEM/EEEEE/EEMEE/EEEEE/MEEEE m"
     rules_help = """\
 A 5×5 board (files a–e, ranks 1–5): three Musketeers against Cardinal Richelieu's 22 men.
@@ -58,7 +62,7 @@ A 5×5 board (files a–e, ranks 1–5): three Musketeers against Cardinal Riche
 
     def outcome(self, position: ThreeMusketeersPosition) -> Outcome | None:
         if lined_up(position.board):
-            return Outcome(ENEMY, Termination.ALIGNED)
+            return Outcome(ENEMY, LINED_UP)
         if not self._moves(position):
             return Outcome(MUSKETEERS, Termination.NO_MOVES, position.turn)
         return None

@@ -1,11 +1,12 @@
-"""Results and statuses in words, for every game: the one place they are worded."""
+"""Results and statuses in words, for every game: the one place they are worded (but a
+game's own endings, which bring their words: `Ending`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
 
-from .base import Game, Outcome, Termination
+from .base import Ending, Game, Outcome, Termination
 
 
 def _fold(n: int | None) -> str:
@@ -13,7 +14,10 @@ def _fold(n: int | None) -> str:
 
 
 def reason_text(game: Game[Any, Any], outcome: Outcome) -> str:
-    """Why the game ended: 'White resigned', 'threefold repetition', 'Crowned Troika'."""
+    """Why the game ended: 'White resigned', 'threefold repetition', 'Crowned Troika' (a
+    game's own ending says it in its own words)."""
+    if isinstance(outcome.termination, Ending):
+        return outcome.termination.text
     side = game.side_name(outcome.side) if outcome.side else "the side to move"
     has = game.side_has(outcome.side) if outcome.side else "has"
     return {
@@ -25,12 +29,6 @@ def reason_text(game: Game[Any, Any], outcome: Outcome) -> str:
         Termination.AGREEMENT: "agreement",
         Termination.RESIGNATION: f"{side} resigned",
         Termination.TIME: f"{side} ran out of time",
-        Termination.ALIGNED: "the Musketeers are lined up",
-        Termination.CAPTURES: "captured three stones",
-        Termination.CROWNED_TROIKA: "Crowned Troika",
-        Termination.PRINCE_CROWNED: "Prince crowned",
-        Termination.ANNIHILATION: f"{side} {has} no pieces left",
-        Termination.NO_PRINCES: "no Princes left",
     }[outcome.termination]
 
 

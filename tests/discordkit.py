@@ -18,7 +18,8 @@ from discord.guild import Guild
 from discord.user import ClientUser
 
 from bot.adapters.discord.gamebot import GameBot
-from bot.runtime.config import Settings
+from bot.app.app import App
+from bot.app.config import Settings
 from bot.runtime.shards import Shards
 from tests.fakediscord import (
     ATTACH_FILES,
@@ -104,13 +105,10 @@ class DiscordHarness:
     ) -> None:
         """`fake`: the Discord the bot talked to before (a restart, another run);
         `public_url`: the web site's address the bot links to; `shards`: the process's."""
-        settings = Settings(
-            database_url=str(database),
-            dev_guild_id=dev_guild_id,
-            public_url=public_url,
-            shards=shards,
+        self.settings = Settings(
+            str(database), dev_guild_id=dev_guild_id, public_url=public_url, shards=shards
         )
-        self.bot = GameBot(settings, sync_globally=sync_globally)
+        self.sync_globally = sync_globally
         self.bot_user = user_payload(APP_ID, "Boardgames", bot=True)
         self.fake = fake or FakeDiscord(self.bot_user)
         #: users with Manage Messages in the channel (moderators)
@@ -131,6 +129,8 @@ class DiscordHarness:
         self.fake.channels[CHANNEL_ID] = self.channel
 
     async def start(self) -> DiscordHarness:
+        # the App opened and handed to the client, as `python -m bot` does
+        self.bot = GameBot(await App.open(self.settings), sync_globally=self.sync_globally)
         bot, state = self.bot, self.bot._connection
         await bot._async_setup_hook()
         state.user = ClientUser(state=state, data=self.bot_user)  # type: ignore[arg-type]
@@ -242,6 +242,7 @@ class DiscordHarness:
         """Stop the bot; the test fails if any request it sent broke Discord's published
         API description (each breach names its route, its place in the body and the limit)."""
         await self.bot.close()
+        await self.bot.app.close()
         assert not self.fake.breaches, "\n".join(self.fake.breaches)
 
     # --- interactions ---

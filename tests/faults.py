@@ -17,8 +17,7 @@ from sqlalchemy import event
 
 from bot.store import Store
 from bot.store.drivers import PostgresDriver, SqliteDriver
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests import ROOT as ROOT  # re-exported: the bot's tests import it from here
 
 
 async def cancelled_at(store: Store, call: int, action: Callable[[], Awaitable[Any]]) -> bool:
@@ -41,7 +40,7 @@ async def cancelled_at(store: Store, call: int, action: Callable[[], Awaitable[A
         return sent
 
     with pytest.MonkeyPatch.context() as patch:
-        for name in ("run", "_fetch", "guarded_update"):
+        for name in ("run", "_fetch", "write_units"):
             patch.setattr(kind, name, counting(getattr(kind, name)))
         task = asyncio.ensure_future(action())
         try:

@@ -1,21 +1,19 @@
 """Each game's evaluation for the search: a score for the side to move (100: one in the
 logit of its chance to win, the weights fitted to self-play or to the solved game), what
-counts as a capture (searched first), and the game's search options.
+counts as a capture (searched first), and the game's search options; and, beside it in the
+game's module, the rest of what the computer knows of the game (its `Computer`).
 
 The evaluations read the position objects' documented fields (the board string or the
 bitboards of `rules`' position types) and the board geometry every `Game` publishes
-(`cell_names`, `step_neighbours`). A game without an evaluation here is still played: by
-search alone, which sees wins, losses and draws but nothing in between.
+(`cell_names`, `step_neighbours`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import mul
 from typing import Any, Protocol
-
-from rules import Game
 
 
 class BoardPosition(Protocol):
@@ -83,18 +81,61 @@ class WeightedSum:
         return sum(map(mul, self._values, self.counts(position)))
 
 
-def evaluator(game: Game[Any, Any]) -> Evaluator:
-    from . import checkers, the_crown, three_crowns, three_musketeers
+class UnreadableSolution(Exception):
+    """A solved game's stored solution is missing or damaged (its positions are then
+    searched like any game's)."""
 
-    known = {
-        "checkers": checkers.EVALUATOR,
-        "three-musketeers": three_musketeers.EVALUATOR,
-        "three-crowns": three_crowns.EVALUATOR,
-        "the-crown": the_crown.EVALUATOR,
-    }
-    if game.id in known:
-        return known[game.id]
-    return Evaluator(lambda position: 0, lambda position, move: game.is_jump(move))
+
+class Proven(Protocol):
+    """A position's value with perfect play: who wins, in how many plies."""
+
+    @property
+    def winner(self) -> str: ...
+    @property
+    def plies(self) -> int: ...
+
+
+class Solution(Protocol):
+    """What a solver tells of a position: its value if proven, its moves' values where
+    known (best first), and what proves it."""
+
+    @property
+    def value(self) -> Proven | None: ...
+    @property
+    def moves(self) -> Sequence[tuple[Any, Proven]]: ...
+    @property
+    def proof(self) -> str: ...
+
+
+class Solver(Protocol):
+    """A solved game's perfect play (Three Musketeers': the module ai.three_musketeers);
+    both raise UnreadableSolution when the stored solution cannot be read."""
+
+    def solve(self, position: Any, seconds: float, nodes: int | None = None) -> Solution:
+        """The position's value and its moves', within `seconds` and `nodes` positions."""
+
+    def perfect_move(self, position: Any, seconds: float) -> tuple[Any, Proven, str] | None:
+        """The move perfect play makes, the value it keeps and what proves it (None: not
+        proven within `seconds`)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Computer:
+    """What the computer knows of one game beside its rules (ai.computers lists them)."""
+
+    game_id: str
+    evaluator: Evaluator
+    #: positions searched for a move at level 4 (level 3: a fifth of them), and for each
+    #: position a review reads
+    nodes: int
+    #: the review's chance curve, fitted to self-play by bench/fit_win_chance.py: the side
+    #: to move's chance to win with a score is 1 / (1 + e^(-score / scale))
+    scale: float
+    #: plies a level looks ahead at most, by level number, where this game's differ from
+    #: the level's own
+    depths: Mapping[int, int] = field(default_factory=dict)
+    #: perfect play, for a solved game
+    solver: Solver | None = None
 
 
 def distances(neighbours: tuple[tuple[int, ...], ...], target: int) -> tuple[int, ...]:

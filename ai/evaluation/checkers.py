@@ -4,7 +4,7 @@ the side to move."""
 
 from __future__ import annotations
 
-from . import BitboardPosition, Evaluator, WeightedSum
+from . import BitboardPosition, Computer, Evaluator, WeightedSum
 
 #: bit i is square i + 1; square s is on row (s - 1) // 4, row 0 on Black's side
 ROWS = tuple(sum(1 << (4 * row + k) for k in range(4)) for row in range(8))
@@ -68,3 +68,4 @@ SUM = WeightedSum(WEIGHTS, counts)
 features, evaluate = SUM.features, SUM.evaluate
 
 EVALUATOR = Evaluator(evaluate, lambda position, move: move.capture, quiescence=True)
+COMPUTER = Computer(game_id="checkers", evaluator=EVALUATOR, nodes=40_000, scale=67.0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules import get_game
 
-from . import BoardPosition, Evaluator, WeightedSum, distances
+from . import BoardPosition, Computer, Evaluator, WeightedSum, distances
 
 GAME = get_game("the-crown")
 CROWN = GAME.cell_names.index("a13")
@@ -57,7 +57,6 @@ def counts(position: BoardPosition) -> tuple[int, ...]:
 SUM = WeightedSum(WEIGHTS, counts)
 features, evaluate = SUM.features, SUM.evaluate
 
-
 EVALUATOR = Evaluator(
     evaluate,
     lambda position, move: move.dst >= 0 and position.board[move.dst] != ".",
@@ -65,3 +64,4 @@ EVALUATOR = Evaluator(
     # 58.8% over 80 games at 0.3 s a move against none (docs/computer-opponent.md)
     check_plies=4,
 )
+COMPUTER = Computer(game_id="the-crown", evaluator=EVALUATOR, nodes=20_000, scale=139.0)

@@ -11,7 +11,7 @@ from operator import itemgetter
 
 from rules import get_game
 
-from . import CrownsPosition, Evaluator, WeightedSum
+from . import Computer, CrownsPosition, Evaluator, WeightedSum
 
 SIZE = 8
 NEIGHBOURS = get_game("three-crowns").step_neighbours
@@ -110,5 +110,5 @@ def counts(position: CrownsPosition) -> tuple[int, ...]:
 SUM = WeightedSum(WEIGHTS, counts)
 features, evaluate = SUM.features, SUM.evaluate
 
-
 EVALUATOR = Evaluator(evaluate, lambda position, move: len(move.path) == 3)
+COMPUTER = Computer(game_id="three-crowns", evaluator=EVALUATOR, nodes=20_000, scale=81.0)

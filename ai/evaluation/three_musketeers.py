@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from rules import get_game
 
-from . import BoardPosition, Evaluator
+from .. import three_musketeers as solved
+from . import BoardPosition, Computer, Evaluator
 
 NEIGHBOURS = get_game("three-musketeers").step_neighbours
 
@@ -68,3 +69,13 @@ def evaluate(position: BoardPosition) -> int:
 
 
 EVALUATOR = Evaluator(evaluate, lambda position, move: position.turn == "m")
+COMPUTER = Computer(
+    game_id="three-musketeers",
+    evaluator=EVALUATOR,
+    nodes=50_000,
+    scale=100.0,
+    # level 2 looks five plies ahead: a ply is small (a Musketeer move is one of a few
+    # captures) and the enemy's win a long plan
+    depths={2: 5},
+    solver=solved,  # the solved game
+)

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
+from ..evaluation import UnreadableSolution
+
 FILE = Path(__file__).with_name("three-musketeers.strategy")
 MAGIC, VERSION = b"TM-STRAT", 1
 HEADER = struct.Struct("<8sIIII")
@@ -22,7 +24,7 @@ INDEX_ROW = struct.Struct("<IIIIII")
 FILTERS = [{"id": lzma.FILTER_LZMA2, "dict_size": 1 << 20}]
 
 
-class DamagedStrategy(Exception):
+class DamagedStrategy(UnreadableSolution):
     """The strategy file is missing or not what the reader expects."""
 
 

@@ -18,15 +18,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bot.adapters.commands.boards import Context
-from bot.adapters.commands.dispatch import Commands
+from bot.adapters.commands.dispatch import Dispatcher
+from bot.adapters.commands.group import Context
 from bot.adapters.commands.registry import BY_NAME, CommandSpec, Someone
 from bot.adapters.replies import Button, Message, Notice, Response, private
-from bot.runtime.app import App
-from bot.runtime.config import Settings
-from bot.service.match_service import MatchService
-from bot.service.tournament_views import RoundBoard, RoundNews
-from bot.service.views import Analysis, MatchView, MoveResult
+from bot.app.app import App
+from bot.service import Analysis, MatchService, MatchView, MoveResult, RoundBoard, RoundNews
 from rules import QUOTED, quoted
 
 GUILD = 1
@@ -115,7 +112,7 @@ class Console:
         self.moderators = set(moderators)
         self.names = Names()
         #: `@bot` is the bot itself: challenged, it is the computer opponent
-        self.commands = Commands(
+        self.dispatcher = Dispatcher(
             service, self.names, default_move_time, computer_id=self.names.user_id(COMPUTER),
             public_url=public_url,
         )  # fmt: skip
@@ -177,8 +174,8 @@ class Console:
         except ValueError as err:
             return private(str(err))
         if BY_NAME[name].starts_game:  # the console's channels are open to everyone
-            await self.commands.see_channel(ctx.guild_id, ctx.channel_id, True)
-        return await self.commands.run(name, ctx, **options)
+            await self.dispatcher.see_channel(ctx.guild_id, ctx.channel_id, True)
+        return await self.dispatcher.run(name, ctx, **options)
 
     def options(self, spec: CommandSpec, args: list[str]) -> dict[str, Any]:
         """option:value pairs, or positional values: each goes to the first option left that
@@ -237,7 +234,7 @@ class Console:
                 for button in buttons:
                     if button.label.lower() == wanted:
                         here = replace(ctx, channel_id=channel)
-                        response = await self.commands.click(here, button.custom_id)
+                        response = await self.dispatcher.click(here, button.custom_id)
                         if response.edit_origin is not None:
                             buttons[:] = list(response.edit_origin.buttons)
                         return await self.show(here, response)
@@ -247,30 +244,30 @@ class Console:
     async def computer_moved(self, result: MoveResult) -> None:
         """The computer's move: its board in the match's thread."""
         match = result.match
-        board = await self.commands.computer_moved(result)
+        board = await self.dispatcher.computer_moved(result)
         thread = self._thread(match)
         self.post(match.channel_id if thread is None else thread, board)
-        notice = await self.commands.computer_notice(result)
+        notice = await self.dispatcher.computer_notice(result)
         if notice is not None:
             self.dm(notice)
 
     async def round_started(self, news: RoundNews) -> None:
         """A tournament's round: its announcement (its games' boards follow, each posted by
         the director through `round_board`), or the event's end."""
-        for message in await self.commands.round_posts(news):
+        for message in await self.dispatcher.round_posts(news):
             self.post(news.tournament.channel_id, message)
 
     async def round_board(self, board: RoundBoard) -> None:
         """A tournament game: started in the event's channel, its board in a thread."""
         match = board.match
         here = Context(match.guild_id, match.channel_id, 0, COMPUTER)
-        await self.show(here, await self.commands.round_board(board))
+        await self.show(here, await self.dispatcher.round_board(board))
 
     async def reviewed(self, analysis: Analysis) -> None:
         """A review's progress, or the review made: printed where the game was played."""
         match = analysis.match
         thread = self._thread(match)
-        message = await self.commands.review_message(analysis)
+        message = await self.dispatcher.review_message(analysis)
         edited = message.shows in self.shown
         self.shown.add(message.shows or "")
         where = match.channel_id if thread is None else thread
@@ -350,23 +347,18 @@ class Console:
             self.write(f"{prefix} {line}")
 
 
-async def run_console_at(
-    database: str, out: Path, settings: Settings, moderators: Iterable[str] = ()
-) -> None:
-    """Read stdin to its end, printing what the bot would post (`moderators`: the names who
-    may manage messages, as a server's moderators may)."""
-    app = await App.open(database, settings)
-    try:
-        console = Console(
-            app.service, out, default_move_time=settings.default_move_time, moderators=moderators,
-            public_url=settings.public_url,
-        )  # fmt: skip
-        await app.start_computer(console.computer_moved, console.reviewed)
-        await app.start_director(console.round_started, console.round_board)
-        await app.start_web(settings)
-        await app.settle()
-        for text in sys.stdin:
-            await console.line(text.rstrip("\n"))
-            await app.settle()  # the computer answers before the next line is read
-    finally:
-        await app.close()
+async def run_console(app: App, out: Path, moderators: Iterable[str] = ()) -> None:
+    """Read stdin to its end, printing what the bot on `app` would post (`moderators`: the
+    names who may manage messages, as a server's moderators may)."""
+    settings = app.settings
+    console = Console(
+        app.service, out, default_move_time=settings.default_move_time, moderators=moderators,
+        public_url=settings.public_url,
+    )  # fmt: skip
+    await app.start_computer(console.computer_moved, console.reviewed)
+    await app.start_director(console.round_started, console.round_board)
+    await app.start_web()
+    await app.settle()
+    for text in sys.stdin:
+        await console.line(text.rstrip("\n"))
+        await app.settle()  # the computer answers before the next line is read

@@ -9,8 +9,7 @@ from itertools import zip_longest
 from typing import Protocol
 
 from bot.errors import Part, join_parts
-from bot.service.options import duration_text
-from bot.service.views import (
+from bot.service import (
     ChallengeView,
     GameStats,
     LeaderboardRow,
@@ -20,6 +19,7 @@ from bot.service.views import (
     SweepEvent,
     SweepKind,
     Vacation,
+    duration_text,
     result_parts,
 )
 from rules import GAMES, check_text, counted, get_game
@@ -55,11 +55,13 @@ def _numbered(moves: tuple[str, ...]) -> list[str]:
     return [f"{n // 2 + 1}. {' '.join(moves[n : n + 2])}" for n in range(0, len(moves), 2)]
 
 
-def _pdn_result(match: MatchView) -> str:
-    """PDN's result: 1-0 when Black (the first player) won, 0-1 for White, 1/2-1/2, *."""
+def _pdn_result(match: MatchView, sides: tuple[str, str]) -> str:
+    """PDN's result: 1-0 when the first player (Checkers' Black) won, 0-1 for the second,
+    1/2-1/2, *."""
     if match.status != MatchStatus.FINISHED:
         return "*"
-    return {"b": "1-0", "w": "0-1", None: "1/2-1/2"}.get(match.winner_side, "*")
+    first, second = sides
+    return {first: "1-0", second: "0-1", None: "1/2-1/2"}.get(match.winner_side, "*")
 
 
 class Wording:
@@ -276,10 +278,11 @@ class Wording:
     def history(
         self, match: MatchView, names: dict[int, str], marks: Sequence[str] = ()
     ) -> tuple[str, str]:
-        """The move record as a file: (name, text). Checkers gets standard PDN (the tags,
-        then the numbered moves and the result); the other games a heading, the result and
-        the numbered moves. `names`: the players' names as plain text; `marks`: a review's
-        judgement of each move ('?!', '?', '??' or ''), written after it."""
+        """The move record as a file: (name, text). A game PDN records (Checkers) gets
+        standard PDN (the tags, then the numbered moves and the result); the other games a
+        heading, the result and the numbered moves. `names`: the players' names as plain
+        text; `marks`: a review's judgement of each move ('?!', '?', '??' or ''), written
+        after it."""
         game = get_game(match.game_id)
         moves = _numbered(
             tuple(
@@ -287,13 +290,12 @@ class Wording:
                 for m, mark in zip_longest(match.moves, marks[: len(match.moves)], fillvalue="")
             )
         )
-        if game.id == "checkers":
+        if game.pdn_game_type is not None:
             tags = {
                 "Event": f"{game.name} #{match.id}",
-                "Black": names[match.players["b"]],
-                "White": names[match.players["w"]],
-                "Result": _pdn_result(match),
-                "GameType": "21",
+                **{game.side_name(side): names[match.players[side]] for side in game.sides},
+                "Result": _pdn_result(match, game.sides),
+                "GameType": str(game.pdn_game_type),
             }
             head = [f'[{tag} "{value.replace(chr(34), chr(39))}"]' for tag, value in tags.items()]
             body = " ".join([*moves, tags["Result"]])

@@ -1,11 +1,89 @@
-"""The match service, cut by concern: `challenges`, `play`, `computer_games`, `deadlines`
-(and `sweeper`, which runs them on time), `standings` (ratings, leaderboards, stats), over
-what they share (`shared`: the tables, the settings, `finding` things, the
-`record_cache`, and the `wakeups`); `views` holds what they return. `MatchService` holds
-them together: the one door the adapters use."""
+"""The match service, and its declared surface: everything here is what the rest of the bot
+(adapters, the web site, the background drivers, the App) may use of it, and nothing else
+(lint-imports holds every module outside the service to this package alone).
 
+The door is `MatchService`: its methods, and its parts (`challenges`, `play`, `computer`,
+`takebacks`, `notices`, `vacations`, `standings`, `analyses`, `puzzles`, `tournaments`,
+`site`, `deadlines`), each an attribute typed with its class, whose public methods are the
+part's door. What comes back is the views below; what goes in is typed values (an `Actor`,
+options as `options` reads them). Inside, the service is cut by concern: `challenges`,
+`play`, `computer_games`, `deadlines` (and `sweeper`, which runs them on time),
+`standings` (ratings, leaderboards, stats), over what they share (`shared`: the tables,
+the settings, `finding` things, the `record_cache`, and the `wakeups`)."""
+
+from bot.service.analyses import Job
 from bot.service.finding import pick_game
 from bot.service.match_service import MatchService
-from bot.service.views import Actor, MatchView, Rematch
+from bot.service.options import DEFAULT_MOVE_TIME, duration_text, move_seconds
+from bot.service.puzzles import PuzzleView
+from bot.service.shared import COMPUTER_GAMES
+from bot.service.site import SiteGame, SiteView
+from bot.service.sweeper import Sweeper
+from bot.service.tournament_scores import Result
+from bot.service.tournament_views import RoundBoard, RoundNews, TournamentView
+from bot.service.tournaments import FORMATS
+from bot.service.views import (
+    Actor,
+    Analysis,
+    Audience,
+    ChallengeStatus,
+    ChallengeView,
+    DrawResult,
+    GameStats,
+    HeadToHead,
+    LeaderboardRow,
+    Listing,
+    MatchStatus,
+    MatchView,
+    MoveResult,
+    Rematch,
+    SeasonRow,
+    SideRecord,
+    SweepEvent,
+    SweepKind,
+    TakebackResult,
+    Turn,
+    Vacation,
+    result_parts,
+)
 
-__all__ = ["Actor", "MatchService", "MatchView", "Rematch", "pick_game"]
+__all__ = [
+    "COMPUTER_GAMES",
+    "DEFAULT_MOVE_TIME",
+    "FORMATS",
+    "Actor",
+    "Analysis",
+    "Audience",
+    "ChallengeStatus",
+    "ChallengeView",
+    "DrawResult",
+    "GameStats",
+    "HeadToHead",
+    "Job",
+    "LeaderboardRow",
+    "Listing",
+    "MatchService",
+    "MatchStatus",
+    "MatchView",
+    "MoveResult",
+    "PuzzleView",
+    "Rematch",
+    "Result",
+    "RoundBoard",
+    "RoundNews",
+    "SeasonRow",
+    "SideRecord",
+    "SiteGame",
+    "SiteView",
+    "SweepEvent",
+    "SweepKind",
+    "Sweeper",
+    "TakebackResult",
+    "TournamentView",
+    "Turn",
+    "Vacation",
+    "duration_text",
+    "move_seconds",
+    "pick_game",
+    "result_parts",
+]

@@ -58,7 +58,7 @@ class Analyses:
     async def _finished(self, actor: Actor, match_id: int | None) -> MatchView:
         find = self.shared.find
         if match_id is not None or await self.shared.matches.in_thread(actor.channel_id):
-            match = await find.match((await find.resolve(actor, match_id))["id"])
+            match = await find.match((await find.meant(actor, match_id))["id"])
         else:
             last = await find.last_over(actor)
             if last is None:

@@ -48,8 +48,11 @@ class Finder:
 
     async def match(self, match_id: int) -> MatchView:
         """One match: players, position, move list and result."""
-        row = await self.match_row(match_id)
-        return MatchView.of(row, tuple(await self.matches.moves(match_id)))
+        return await self.view(await self.match_row(match_id))
+
+    async def view(self, row: Row) -> MatchView:
+        """The match of a row read, with its move list."""
+        return MatchView.of(row, tuple(await self.matches.moves(row["id"])))
 
     async def challenge_row(self, challenge_id: int) -> Row:
         return row_or_refusal(
@@ -59,7 +62,7 @@ class Finder:
     async def challenge(self, challenge_id: int) -> ChallengeView:
         return ChallengeView.of(await self.challenge_row(challenge_id))
 
-    async def resolve(self, actor: Actor, match_id: int | None = None) -> Row:
+    async def meant(self, actor: Actor, match_id: int | None = None) -> Row:
         """The match meant, for players and spectators alike: the number given (on this
         server), else the one whose thread this is, else the only game in progress here,
         else the person's only game here."""

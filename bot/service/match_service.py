@@ -37,8 +37,10 @@ MAX_LISTED = 200
 
 class MatchService:
     """The service's parts (challenges, play, deadlines, computer games, takebacks, turn
-    notices, vacations, standings, reviews, puzzles, tournaments) over one store and clock,
-    and the door to them."""
+    notices, vacations, standings, reviews, puzzles, tournaments, the site) over one store
+    and clock, and the door to them: its methods and those parts are what the rest of the
+    bot uses (see `bot.service`); `shared` and `store` are the service's own (and its
+    tests')."""
 
     def __init__(self, store: Store, **options: Unpack[ServiceOptions]) -> None:
         self.shared = Shared(store, **options)
@@ -70,16 +72,16 @@ class MatchService:
         """One match: players, position, move list and result."""
         return await self.shared.find.match(match_id)
 
-    async def replay(self, match_id: int) -> GameRecord:
-        """The match's game record: every position and move, for pictures and replays."""
-        return await self.shared.records.replay(match_id)
+    async def replay(self, match: MatchView) -> GameRecord:
+        """The match's game record at the view's ply: every position and move, for pictures
+        and replays (kept from its last move, else read from its move log)."""
+        return await self.shared.records.at(match)
 
     async def meant(self, actor: Actor, match_id: int | None = None) -> MatchView:
         """The match meant, for players and spectators alike: the number given (on this
         server), else the one whose thread this is, else the only game in progress here,
         else the person's only game here."""
-        row = await self.shared.find.resolve(actor, match_id)
-        return await self.shared.find.match(row["id"])
+        return await self.shared.find.view(await self.shared.find.meant(actor, match_id))
 
     async def check_here(self, actor: Actor, match_id: int) -> None:
         """Refuse a button of a match pressed outside its channel and thread."""
@@ -131,6 +133,11 @@ class MatchService:
     def on_analysis(self, listener: Callable[[int], None]) -> None:
         """Call `listener` with the id of each match whose review is asked for."""
         self.analyses.listeners.append(listener)
+
+    async def unlocked(self, match_id: int) -> None:
+        """Wait until no action of this process on the match is under way (its lock free)."""
+        async with self.shared.locks.of(match_id):
+            pass
 
     # --- acting: what needs more than one part ---
     async def rematch(self, actor: Actor, match_id: int | None = None) -> Rematch:

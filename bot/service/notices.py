@@ -35,14 +35,13 @@ class Notices:
         """Stop a person's notices (their DMs are closed to the bot)."""
         await self.rows.set_mode(user_id, None)
 
-    async def to_tell(self, match: MatchView, *, reminder: bool = False) -> int | None:
-        """The person to DM about this turn of `match` (the one to move, if a person who
-        asked for it), claimed so that no turn brings them a second DM; None: nobody."""
+    async def to_remind(self, match: MatchView) -> int | None:
+        """The person to DM a reminder of this turn of `match` (the one to move, if a person
+        who asked for notices and was not told of this turn yet), claimed so that no turn
+        brings them a second DM; None: nobody. (A move's write claims its every-turn
+        notice itself: MoveResult.tell.)"""
         user = match.user_to_move
-        if user is None or match.computer_to_move:
-            return None
-        mode = await self.rows.mode(user)
-        if mode is None or (mode == "reminders" and not reminder):
+        if user is None or match.computer_to_move or await self.rows.mode(user) is None:
             return None
         now = self.shared.settings.clock()
         return user if await self.rows.claim(match.id, match.ply, user, now) else None

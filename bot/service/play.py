@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from typing import Any
 
 from bot.errors import Person, Refusal
@@ -18,6 +19,7 @@ from bot.service.views import (
     result_parts,
 )
 from bot.store import Row, Tx
+from bot.store.match_table import MoveWrite
 from rules import Game, Outcome, RulesError, Termination, get_game
 
 AGREED = Outcome(None, Termination.AGREEMENT)
@@ -35,26 +37,17 @@ def sentence(message: str, typed: str) -> str:
     return f"{message}."
 
 
-def next_deadline(
-    match: MatchView, to_move: str, now: float, away_until: float | None = None
-) -> float | None:
+def next_deadline(match: MatchView, to_move: str, now: float) -> float | None:
     """After a move, the next one is due a full time per move away (from the end of the
     vacation of the player to move, if they are on one); none while the computer is to
     move (it is never out of time)."""
     if to_move == match.computer_side:
         return None
-    return max(now, away_until or now) + match.move_seconds
+    return max(now, match.away_until(now, to_move) or now) + match.move_seconds
 
 
 #: a move refused because its match moved on meanwhile (another process, a takeback)
 CHANGED = "The game changed while your move was on its way: look at the board and try again."
-
-
-def away_until(row: Row, player: int, now: float) -> float | None:
-    """When the vacation under way of a match's first (0) or second (1) player ends, as its
-    row read it (None: not on one)."""
-    end = row[("first_away", "second_away")[player]]
-    return end if end is not None and end > now else None
 
 
 class Play:
@@ -64,7 +57,10 @@ class Play:
 
     async def _active(self, actor: Actor, match_id: int | None) -> tuple[Row, MatchView, str]:
         """An active match the person plays in (row and view) and their side."""
-        row = await self.shared.find.resolve(actor, match_id)
+        return self._checked(actor, await self.shared.find.meant(actor, match_id))
+
+    def _checked(self, actor: Actor, row: Row) -> tuple[Row, MatchView, str]:
+        """The match of `row` (view) and the person's side, if it is active and theirs."""
         view = MatchView.of(row, position=self.shared.records.position(row))
         side = view.side_of(actor.user_id)
         if side is None:
@@ -90,65 +86,60 @@ class Play:
         """The user's active match, its game and side, read inside the transaction that the
         action then writes in (so a decision always sees the latest row)."""
         if match_id is None:
-            match_id = (await self.shared.find.resolve(actor))["id"]
+            match_id = (await self.shared.find.meant(actor))["id"]
         async with self.shared.locks.of(match_id), self.shared.store.transaction() as db:
             row, _, side = await self._active(actor, match_id)
             yield db, row, get_game(row["game_id"]), side
 
     async def move(self, actor: Actor, text: str, match_id: int | None = None) -> MoveResult:
-        """Play a move in the user's match; the result carries the canonical move and the match.
-
-        The move is decided on a plain read and written by an insert guarded by the ply it
-        was decided at (and the deadline), so a racing write elsewhere makes it a refusal;
-        the match it returns is read in the same transaction: the position this move made."""
+        """Play a move in the user's match: one read (the match meant) and one write (the
+        move, guarded by the ply it was decided at and the deadline, so that a racing write
+        elsewhere makes it a refusal). The result carries all its answer needs: the match as
+        the move left it, with its record, and who is to be told of their turn."""
         shared = self.shared
+        found = None
         if match_id is None:
-            match_id = (await shared.find.resolve(actor))["id"]
-        async with shared.locks.of(match_id):
-            row, view, side = await self._active(actor, match_id)
+            found = await shared.find.meant(actor)
+            match_id = found["id"]
+        lock = shared.locks.of(match_id)
+        busy = lock.locked()
+        async with lock:  # first come, first served: the match read once it is this move's turn
+            if found is None or busy:  # (a write of this process came first: read what it left)
+                found = await shared.find.meant(actor, match_id)
+            row, view, side = self._checked(actor, found)
             game = get_game(view.game_id)
             if view.side_to_move != side:
                 waiting = view.user_to_move or 0
                 raise Refusal("It is not your turn: waiting for ", Person(waiting), " to move.")
             trial = (await shared.records.record(row)).copy()
+            texts = shared.records.texts(row["id"])
             try:
                 played = trial.play(text)
             except RulesError as err:
                 raise Refusal(sentence(str(err), text)) from None
-            move_text = game.format_move(played)
-            now, ply = shared.settings.clock(), row["ply"] + 1
-            to_move = game.side_to_move(trial.position)
-            away = away_until(row, game.sides.index(to_move), now)
-            user_id = actor.user_id
-            logged = (row["id"], ply, move_text, user_id, now, game.encode(trial.position))
-            deadline = next_deadline(view, to_move, now, away)
-            # the match as this move left it (before anyone else may change it); an
-            # opponent's draw offer lapses: this move declines it
-            if trial.outcome is None:  # a move and its match row: one write of their own
-                moved = await shared.matches.move_on(
-                    *logged, deadline=deadline, offer_kept_if_by=user_id
-                )
-                if moved is None:
-                    raise Refusal(CHANGED)
-            else:  # the last move: the result and the ratings in its transaction
-                async with shared.store.transaction() as db:
-                    if not await shared.matches.append_move(db, *logged):
-                        raise Refusal(CHANGED)
-                    await shared.matches.advance(
-                        db, row["id"], ply=ply, position=logged[-1], deadline=deadline,
-                        offer_kept_if_by=user_id,
-                    )  # fmt: skip
-                    await self.finish(db, row, trial.outcome)
-                    moved = await shared.find.match_row(row["id"])
-            shared.records.keep(row["id"], ply, trial)
-        texts = tuple(map(game.format_move, trial.moves))  # the log, without reading it back
-        after = MatchView.of(moved, texts, trial.position)
+            now, to_move = shared.settings.clock(), game.side_to_move(trial.position)
+            tell = None if trial.outcome is not None else view.players[to_move]
+            write = MoveWrite(
+                row["id"], row["ply"] + 1, game.format_move(played), actor.user_id, now,
+                game.encode(trial.position), next_deadline(view, to_move, now),
+                None if to_move == view.computer_side else tell,
+            )  # fmt: skip
+            outcome = trial.outcome
+            ending = None if outcome is None else partial(self.finish, outcome=outcome)
+            moved = await shared.matches.record_move(write, ending)
+            if moved is None:
+                raise Refusal(CHANGED)
+            texts = (*texts, write.move)  # the log, without reading it back
+            shared.records.keep(row["id"], write.ply, trial, texts)
+        after = MatchView.of(moved.row, texts, trial.position)
         shared.alarm.wake_by(after.remind_at)
         shared.turns.tell(after)
-        return MoveResult(after, move_text, user_id)
+        told = write.tell if moved.told else None
+        return MoveResult(after, write.move, actor.user_id, trial, told)
 
-    async def finish(self, db: Tx, row: Row, outcome: Outcome) -> None:
-        """Finish the match and rate it, inside the transaction that decided it."""
+    async def finish(self, db: Tx, row: Row, outcome: Outcome) -> Row:
+        """Finish the match and rate it, inside the transaction that decided it; the row as
+        it is after."""
         now = self.shared.settings.clock()
         values = {
             "status": MatchStatus.FINISHED,
@@ -157,9 +148,10 @@ class Play:
             "termination_side": outcome.side,
             "ended_at": now,
         }
-        await self.shared.matches.end(db, row["id"], values)
+        ended = await self.shared.matches.end(db, row["id"], values)
         await self.standings.rate(db, row, outcome, now)
         self.shared.tournament_games.ended(row["id"], row["tournament_id"])
+        return ended
 
     async def abort(self, db: Tx, row: Row, reason: str, by: int | None = None) -> None:
         """End a match unrated, inside the transaction that decided it."""
@@ -175,7 +167,7 @@ class Play:
     async def legal_moves(self, actor: Actor, match_id: int | None = None) -> list[str]:
         """The moves the person could play now (empty when it is not their turn)."""
         try:
-            row = await self.shared.find.resolve(actor, match_id)
+            row = await self.shared.find.meant(actor, match_id)
         except Refusal:
             return []
         view = MatchView.of(row)
@@ -223,7 +215,7 @@ class Play:
 
     async def _call_off(self, moderator: Actor, match_id: int) -> MatchView:
         async with self.shared.locks.of(match_id), self.shared.store.transaction() as db:
-            row = await self.shared.find.resolve(moderator, match_id)
+            row = await self.shared.find.meant(moderator, match_id)
             if row["status"] != MatchStatus.ACTIVE:
                 raise Refusal(f"Match #{match_id} is already over.")
             players = (row["first_user"], row["second_user"])

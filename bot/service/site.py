@@ -1,6 +1,7 @@
 """The web site as the chat adapters see it: a server turns it on or off, a game's address
 for its Watch button, and which channels everyone can read (only their games are listed);
-and what the site shows of a server's standings, which counts those listed games alone."""
+and as the site reads it: the servers and games its addresses name, the games a server's
+pages list, and its standings, which count those listed games alone."""
 
 from __future__ import annotations
 
@@ -24,6 +25,17 @@ class SiteView:
     enabled: bool
 
 
+@dataclass(frozen=True)
+class SiteGame:
+    """A game the site may show: its view, its address, its server's site address, and
+    whether it is listed (played in a channel everyone on the server can read)."""
+
+    match: MatchView
+    token: str
+    site: str
+    listed: bool
+
+
 class Site:
     def __init__(self, shared: Shared) -> None:
         self.shared = shared
@@ -41,6 +53,45 @@ class Site:
     async def of(self, guild_id: int) -> SiteView | None:
         row = await self.rows.site(guild_id)
         return None if row is None else SiteView(guild_id, row["token"], bool(row["enabled"]))
+
+    async def shown(self, token: str) -> SiteView | None:
+        """The server a site address names, if it shows its games."""
+        row = await self.rows.shown_site(token)
+        return None if row is None else SiteView(row["guild_id"], row["token"], True)
+
+    async def game(self, token: str) -> SiteGame | None:
+        """The game an address names, if its server shows its games."""
+        row = await self.rows.shown_match(token)
+        if row is None:
+            return None
+        site = await self.rows.site(row["guild_id"])
+        if site is None or not site["enabled"]:
+            return None
+        match = await self.shared.find.match(row["id"])
+        listed = await self.rows.is_listed(row["id"])
+        return SiteGame(match, row["web_token"], site["token"], listed)
+
+    async def token_of(self, match_id: int) -> str | None:
+        """A match's address, whether its server shows its games or not."""
+        return await self.rows.token_of(match_id)
+
+    async def listed(self, site: SiteView, *, active: bool, limit: int) -> list[SiteGame]:
+        """A server's listed games in progress (oldest first) or finished (latest first)."""
+        return await self._games(site, await self.rows.listed(site.guild_id, active, limit))
+
+    async def listed_of(self, site: SiteView, user_id: int, limit: int) -> list[SiteGame]:
+        """A player's latest listed games on a server."""
+        return await self._games(site, await self.rows.listed_of(site.guild_id, user_id, limit))
+
+    async def _games(self, site: SiteView, rows: list[Row]) -> list[SiteGame]:
+        return [
+            SiteGame(await self.shared.find.match(r["id"]), r["web_token"], site.token, True)
+            for r in rows
+        ]
+
+    async def players(self, guild_id: int) -> list[int]:
+        """Everyone who played a listed game on a server."""
+        return await self.rows.players(guild_id)
 
     async def game_link(self, match_id: int) -> str | None:
         """A game's address on the site (None: its server does not show its games)."""

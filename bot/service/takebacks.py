@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.errors import Person, Refusal
-from bot.service.play import Play, away_until, next_deadline
+from bot.service.play import Play, next_deadline
 from bot.service.shared import Shared
 from bot.service.views import Actor, MatchView, TakebackResult
 from bot.store import Row, Tx
@@ -88,12 +88,11 @@ class Takebacks:
         record = GameRecord.replay(game, kept, game.decode(row["start_position"]))
         now = shared.settings.clock()
         to_move = game.side_to_move(record.position)
-        away = away_until(row, game.sides.index(to_move), now)
         undone = await shared.matches.undo(
             db, row["id"], to_ply=len(kept), position=game.encode(record.position),
-            deadline=next_deadline(view, to_move, now, away), asked_by=asker, now=now,
+            deadline=next_deadline(view, to_move, now), asked_by=asker, now=now,
         )  # fmt: skip
-        shared.records.keep(row["id"], len(kept), record)
+        shared.records.keep(row["id"], len(kept), record, tuple(kept))
         after = MatchView.of(undone, tuple(kept))
         shared.alarm.wake_by(after.remind_at)
         return after

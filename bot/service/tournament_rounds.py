@@ -21,9 +21,6 @@ CANCELLED = "the tournament was cancelled"
 #: the aborts that count for neither player: a moderator's call-off, the event cancelled
 UNSCORED = frozenset({CALLED_OFF, CANCELLED})
 
-#: games whose two sides differ too much for one game a pairing: two, the sides swapped
-TWO_GAMES = frozenset({"three-musketeers"})
-
 
 def result_of(row: Row) -> Result:
     """A tournament game's result from its row (and its match's, once over): a game aborted
@@ -71,7 +68,7 @@ async def begin(
     game = pick_game(view.game_id)
     start = game.encode(game.initial_position())
     now = shared.settings.clock()
-    two = view.game_id in TWO_GAMES
+    two = game.asymmetric  # one game a pairing would not be fair: two, the sides swapped
     matches, byes, board = [], [], 0
     for p in pairings:
         sides = (

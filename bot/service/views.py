@@ -3,15 +3,14 @@ module turns into messages and render into pictures. No markup here."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 from ai.analysis import Review
 from bot.errors import Part, Person
+from bot.service.match_view import MatchStatus, MatchView
 from bot.store import Row
-from rules import Outcome, Termination, get_game, reason_text, result_text
+from rules import GameRecord, get_game, reason_text, result_text
 
 
 @dataclass(frozen=True)
@@ -40,12 +39,6 @@ class Audience(StrEnum):
     #: the person alone: a player of the game, asking elsewhere about a game in a channel
     #: not everyone can read
     PLAYER = "player"
-
-
-class MatchStatus(StrEnum):
-    ACTIVE = "active"
-    FINISHED = "finished"
-    ABORTED = "aborted"
 
 
 class SweepKind(StrEnum):
@@ -89,139 +82,15 @@ class ChallengeView:
 
 
 @dataclass(frozen=True)
-class MatchView:
-    """A match as stored, its position decoded once."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    thread_id: int | None
-    game_id: str
-    players: dict[str, int]  # side letter -> user id
-    position: Any  # the engine's position object
-    position_text: str
-    side_to_move: str
-    ply: int
-    status: MatchStatus
-    winner_side: str | None
-    result_reason: str | None  # only for matches finished before schema version 5
-    move_seconds: int
-    deadline: float | None
-    remind_at: float | None
-    draw_offer_by: int | None
-    ended_by: int | None  # who aborted it
-    termination: Termination | None
-    termination_side: str | None
-    moves: tuple[str, ...] = field(default=())
-    #: a game against the computer: its level and its side (None: two people)
-    computer_level: int | None = None
-    computer_side: str | None = None
-    #: who asked to take back their last move (None: nobody has)
-    takeback_by: int | None = None
-    #: the tournament this is a game of (None: a game of its own)
-    tournament_id: int | None = None
-    #: the open takeback request's number (MatchRows.ask_takeback; None: no request open)
-    takeback_number: int | None = None
-
-    @classmethod
-    def of(
-        cls, row: Row | Mapping[str, Any], moves: tuple[str, ...] = (), position: Any = None
-    ) -> MatchView:
-        """The view of a row; `position`: its position already decoded (by who has it)."""
-        game = get_game(row["game_id"])
-        position = game.decode(row["position"]) if position is None else position
-        termination = row["termination"]
-        return cls(
-            row["id"],
-            row["guild_id"],
-            row["channel_id"],
-            row["thread_id"],
-            row["game_id"],
-            {game.sides[0]: row["first_user"], game.sides[1]: row["second_user"]},
-            position,
-            row["position"],
-            game.side_to_move(position),
-            row["ply"],
-            MatchStatus(row["status"]),
-            row["winner_side"],
-            row["result_reason"],
-            row["move_seconds"],
-            row["deadline"],
-            row["remind_at"],
-            row["draw_offer_by"],
-            row["ended_by"],
-            Termination(termination) if termination else None,
-            row["termination_side"],
-            moves,
-            row["computer_level"],
-            None if row["computer_parity"] is None else game.sides[row["computer_parity"]],
-            row["takeback_by"],
-            row["tournament_id"],
-            row["takeback_ply"] if row["takeback_by"] is not None else None,
-        )
-
-    @property
-    def takeback_request(self) -> int | None:
-        """The open takeback request's identity, which its answer buttons carry: its number
-        twice, and 1 more if the second player asked (None: none open). Two requests share
-        it only if no move or takeback came between them and the same player asked: the
-        same request."""
-        if self.takeback_by is None or self.takeback_number is None:
-            return None
-        second = self.takeback_by == self.players[get_game(self.game_id).sides[1]]
-        return 2 * self.takeback_number + second
-
-    @property
-    def computer_to_move(self) -> bool:
-        return self.active and self.computer_side == self.side_to_move
-
-    @property
-    def computer_id(self) -> int | None:
-        """The user id the computer plays under (the bot's own account)."""
-        return None if self.computer_side is None else self.players[self.computer_side]
-
-    @property
-    def game_name(self) -> str:
-        return get_game(self.game_id).name
-
-    @property
-    def active(self) -> bool:
-        return self.status == MatchStatus.ACTIVE
-
-    @property
-    def user_to_move(self) -> int | None:
-        return self.players[self.side_to_move] if self.active else None
-
-    @property
-    def picture_side(self) -> str | None:
-        """The side a match's public pictures are seen from, the same in every post: the
-        person's against the computer; between people, the game's usual view (None)."""
-        if self.computer_side is None:
-            return None
-        return get_game(self.game_id).opponent(self.computer_side)
-
-    def side_of(self, user_id: int) -> str | None:
-        return next((s for s, u in self.players.items() if u == user_id), None)
-
-    def opponent_of(self, user_id: int) -> int | None:
-        return next((u for u in self.players.values() if u != user_id), None)
-
-    @property
-    def winner_id(self) -> int | None:
-        return self.players.get(self.winner_side) if self.winner_side else None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        if self.status != MatchStatus.FINISHED or self.termination is None:
-            return None
-        return Outcome(self.winner_side, self.termination, self.termination_side)
-
-
-@dataclass(frozen=True)
 class MoveResult:
+    """A move as played: the match it left (its record too, for pictures), the move in its
+    canonical notation, who played it, and who is to be told of their turn (None: nobody)."""
+
     match: MatchView
-    move: str  # canonical notation
+    move: str
     by_user: int
+    record: GameRecord | None = None
+    tell: int | None = None
 
     @property
     def finished(self) -> bool:

@@ -18,22 +18,24 @@ import asyncio
 import contextvars
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import Table
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.sql.base import Executable
 
 from bot.errors import StoreError
+from bot.store.batching import Batched
 from bot.store.drivers import Driver, Params, driver_of
 from bot.store.engines import WRITERS, new_engine
 from bot.store.migrations import known_revisions, revision, upgrade
 from bot.store.refusals import cannot_save, lost_in_use, never_sent, raise_if_refused, refusals
 from bot.store.rows import Row
 from bot.store.tasks import uncancelled
+from bot.store.tx import Tx
+from bot.store.units import Applied, Outcome, Unit
 from bot.store.urls import DatabaseUrl
 from bot.store.watchers import Watchers
 
@@ -46,42 +48,6 @@ MAX_ID = 2**63 - 1
 #: use, as is every kept one once another was found lost: a restart of the server closes
 #: them all, and a process whose loop was busy meanwhile has not yet been told
 CHECK_AFTER_IDLE = 1.0
-
-
-class Tx:
-    """One open transaction: its statements run on its connection."""
-
-    def __init__(self, driver: Driver) -> None:
-        self.driver = driver
-        self.connection = driver.connection
-        #: ids of the matches this transaction changed: the store tells its watchers once
-        #: it has committed
-        self.changed: set[int] = set()
-
-    async def run(self, sql: str, params: Params = ()) -> int:
-        """A statement; the number of rows it changed."""
-        return int(await self.driver.guarded(self.driver.run(sql, params)))
-
-    async def all(self, sql: str | Executable, params: Params = ()) -> list[Row]:
-        return list(await self.driver.guarded(self.driver.fetch(sql, params)))
-
-    async def insert(self, table: Table, values: dict[str, Any]) -> int:
-        """INSERT one row; its id."""
-        marks = ", ".join("?" for _ in values)
-        rows = await self.all(
-            f"INSERT INTO {table.name} ({', '.join(values)}) VALUES ({marks}) RETURNING id",
-            tuple(values.values()),
-        )
-        return int(rows[0][0])
-
-    async def update(
-        self, table: Table, values: dict[str, Any], where: str, params: Iterable[Any]
-    ) -> int:
-        """UPDATE rows (`where` marks its parameters `?`); the number changed."""
-        sets = ", ".join(f"{column} = ?" for column in values)
-        return await self.run(
-            f"UPDATE {table.name} SET {sets} WHERE {where}", (*values.values(), *params)
-        )
 
 
 class Store:
@@ -107,6 +73,8 @@ class Store:
         )
         #: told the id of each match a committed write changed (the web site's live pages)
         self.watchers = Watchers()
+        #: SQLite's units written together (PostgreSQL's writers commit side by side)
+        self._units: Batched[Unit, Applied | None] = Batched(self._write_units)
 
     @classmethod
     async def open(
@@ -143,6 +111,7 @@ class Store:
         return store
 
     async def close(self) -> None:
+        await self._units.close()
         for driver in self._held.values():
             await driver.connection.close()
         self._held.clear()
@@ -320,14 +289,32 @@ class Store:
         async def step(driver: Driver) -> int:
             return await driver.guarded(driver.run(sql, params))
 
-        return int(await self.on_writer(step, resend=resend))
-
-    async def on_writer(self, step: Callable[[Driver], Awaitable[T]], *, resend: bool = False) -> T:
-        """`step` on the writing connection as a write of its own, with no transaction of
-        this task's around it (a statement, Driver.guarded_update); CannotSave if refused.
-        `resend`: as write_one's."""
         with refusals():
-            return await self._statement(self._writing, step, resend=resend)
+            return int(await self._statement(self._writing, step, resend=resend))
+
+    async def write_unit(self, unit: Unit) -> Applied | None:
+        """A unit as a write of its own (no transaction of this task's around it): its
+        outcome (None: its guard refused); CannotSave if refused. Sent again once if the
+        connection is lost meanwhile: its guard keeps it from applying twice."""
+        with refusals():
+            if self._write is None:  # PostgreSQL: a transaction of its own on a free writer
+                return await self._statement(self._writing, self._one_unit(unit), resend=True)
+            return await self._units.submit(unit)
+
+    @staticmethod
+    def _one_unit(unit: Unit) -> Callable[[Driver], Awaitable[Applied | None]]:
+        async def step(driver: Driver) -> Applied | None:
+            (outcome,) = await driver.write_units([unit])
+            if isinstance(outcome, Exception):
+                raise outcome
+            return outcome
+
+        return step
+
+    async def _write_units(self, units: list[Unit]) -> list[Outcome]:
+        """SQLite's queued units, in one transaction on the writer."""
+        with refusals():
+            return await self._statement(self._writing, lambda d: d.write_units(units))
 
     async def all(self, sql: str | Executable, params: Params = ()) -> list[Row]:
         """Rows of a query: in this task's transaction if one is open, else on their own."""
@@ -351,6 +338,11 @@ class Store:
         if not 0 < row_id <= MAX_ID:
             return None
         return await self.one(self.locking(sql), (row_id,))
+
+    @property
+    def in_transaction(self) -> bool:
+        """This task has a transaction open (its reads go through it)."""
+        return self._current.get() is not None
 
     def locking(self, sql: str) -> str:
         """`sql` holding the rows it reads until this task's transaction ends, if it is in

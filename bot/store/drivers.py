@@ -15,7 +15,7 @@ import logging
 import re
 import sqlite3
 import time
-from collections.abc import Awaitable, Mapping, Sequence
+from collections.abc import Awaitable, Mapping
 from typing import Any, TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -23,11 +23,11 @@ from sqlalchemy.sql.base import Executable
 
 from bot.store.rows import Row, rows_of
 from bot.store.tasks import uncancelled
+from bot.store.units import Applied, Outcome, Params, Unit
 
 T = TypeVar("T")
 log = logging.getLogger("bot.store")
 
-Params = Sequence[Any] | Mapping[str, Any]
 #: a parameter mark: `?`, or `:name` (not a `::` cast); quoted text is matched to be skipped
 _MARK = re.compile(r"'(?:[^']|'')*'|\?|(?<![:\w]):([A-Za-z_]\w*)")
 
@@ -71,24 +71,28 @@ class Driver:
     async def _fetch(self, sql: str, params: Params) -> list[Row]:
         raise NotImplementedError
 
-    async def guarded_update(
-        self, guard: str, guard_params: Params, update: str, update_params: Params
-    ) -> Row | None:
-        """In one transaction: the `guard` statement, then, if it changed one row, the
-        `update` (which returns a row); None (rolled back) if the guard changed none. Rolled
-        back too when cancelled or refused half-way."""
-        try:
-            await self.guarded(self.run(self.begin_sql, ()))
-            if await self.guarded(self.run(guard, guard_params)) != 1:
-                await self.guarded(self.run("ROLLBACK", ()))
-                return None
-            rows = await self.guarded(self._fetch(update, update_params))
-            await self.guarded(self.run("COMMIT", ()))
-        except BaseException:
-            if self.in_transaction:
-                await uncancelled(self.rollback())
-            raise
-        return rows[0]
+    async def apply(self, unit: Unit) -> Applied | None:
+        """`unit` inside the transaction open on this connection (None: its guard refused)."""
+        if await self.guarded(self.run(*unit.guard)) != 1:
+            return None
+        rows = await self.guarded(self._fetch(*unit.returning))
+        counts = [await self.guarded(self.run(*statement)) for statement in unit.then]
+        return rows[0], tuple(counts)
+
+    async def write_units(self, units: list[Unit]) -> list[Outcome]:
+        """Each unit as a transaction of its own (None where its guard refused). Rolled back
+        when cancelled or refused half-way."""
+        outcomes: list[Outcome] = []
+        for unit in units:
+            try:
+                await self.guarded(self.run(self.begin_sql, ()))
+                outcomes.append(applied := await self.apply(unit))
+                await self.guarded(self.run("COMMIT" if applied else "ROLLBACK", ()))
+            except BaseException:
+                if self.in_transaction:
+                    await uncancelled(self.rollback())
+                raise
+        return outcomes
 
     async def rollback(self) -> None:
         """ROLLBACK; a connection that cannot is dropped (the server then rolls back)."""
@@ -130,31 +134,48 @@ class SqliteDriver(Driver):
         await leaves the connection in order: the ROLLBACK sent next follows it."""
         return await step
 
-    async def guarded_update(
-        self, guard: str, guard_params: Params, update: str, update_params: Params
-    ) -> Row | None:
-        """As Driver's, in one trip to aiosqlite's thread: the write lock is held for one
-        hop, not four (each of which waits its turn in a busy event loop)."""
+    async def write_units(self, units: list[Unit]) -> list[Outcome]:
+        """Every unit in one transaction and one trip to aiosqlite's thread (the write lock
+        is held for one hop, not four a unit, each waiting its turn in a busy event loop),
+        each unit all or nothing within it (a savepoint); an error that ends the whole
+        transaction (the disk full) is raised for them all."""
 
-        def unit(db: sqlite3.Connection) -> Row | None:
+        def units_in(db: sqlite3.Connection) -> list[Outcome]:
             db.execute(self.begin_sql)
             try:
-                if db.execute(guard, guard_params).rowcount != 1:
-                    db.execute("ROLLBACK")
-                    return None
-                row: Row = db.execute(update, update_params).fetchone()
+                outcomes = [_unit_in(db, unit) for unit in units]
                 db.execute("COMMIT")
-                return row
+                return outcomes
             except BaseException:
                 if db.in_transaction:
                     db.execute("ROLLBACK")
                 raise
 
-        return await uncancelled(self.raw._execute(unit, self.raw._conn))
+        return list(await uncancelled(self.raw._execute(units_in, self.raw._conn)))
 
     @property
     def in_transaction(self) -> bool:
         return bool(self.raw.in_transaction)
+
+
+def _unit_in(db: sqlite3.Connection, unit: Unit) -> Outcome:
+    """One unit inside SqliteDriver.write_units' transaction: its outcome (its error, if
+    only it failed)."""
+    db.execute("SAVEPOINT unit")
+    try:
+        if db.execute(*unit.guard).rowcount != 1:
+            db.execute("ROLLBACK TO unit")
+            return None
+        row: Row = db.execute(*unit.returning).fetchone()
+        return row, tuple(db.execute(*statement).rowcount for statement in unit.then)
+    except sqlite3.Error as err:
+        if not db.in_transaction:  # the error ended the whole transaction
+            raise
+        db.execute("ROLLBACK TO unit")
+        return err
+    finally:
+        if db.in_transaction:
+            db.execute("RELEASE unit")
 
 
 @functools.lru_cache(maxsize=1024)

@@ -212,5 +212,3 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
     ),
 )
-
-LATEST = len(MIGRATIONS)

@@ -1,19 +1,25 @@
 """The SQL of the matches table and its move log.
 
-A move is logged by a guarded insert (append_move), then its match row is advanced in the
-same transaction (advance) with what the service decided (bot.service.play). When a
-player's one reminder falls due is decided here only (REMINDER_AT).
+A move (record_move) is one write: its log row, inserted only if the match is still where
+the service decided it (bot.service.play), the match row moved on to it, and the claim of
+the next player's turn notice. When a player's one reminder falls due is decided here only
+(REMINDER_AT).
 """
 
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from bot.runtime.shards import Shards, where
 from bot.store import schema
-from bot.store.connection import Store, Tx
+from bot.store.batching import Batched
+from bot.store.connection import MAX_ID, Store, Tx
+from bot.store.notice_tables import CLAIM_IF_EVERY_TURN
 from bot.store.rows import Row
+from bot.store.units import Unit
 
 #: a quarter of the time per move (at most an hour) before the deadline
 REMINDER_AT = "(deadline - CASE WHEN move_seconds < 14400 THEN move_seconds / 4.0 ELSE 3600.0 END)"
@@ -23,7 +29,8 @@ _AWAY = (
     "(SELECT MAX(ends_at) FROM vacations v WHERE v.user_id = matches.second_user) AS second_away"
 )
 #: every column of a match, when its reminder falls due, and its players' vacations' ends
-MATCH_SELECT = f"SELECT *, {REMINDER_AT} AS remind_at, {_AWAY} FROM matches"
+MATCH_COLUMNS = f"*, {REMINDER_AT} AS remind_at, {_AWAY}"
+MATCH_SELECT = f"SELECT {MATCH_COLUMNS} FROM matches"
 #: move `ply` logged if its match is active at ply - 1 and the deadline has not passed; on
 #: PostgreSQL the match row is held (FOR UPDATE) so a racing end or move waits, then sees it
 _APPEND = (
@@ -34,41 +41,81 @@ _APPEND = (
     "AND (deadline IS NULL OR deadline > :played_at)"
 )
 
-#: the match row moved on to a logged move (see MatchRows.advance)
+#: the match row moved on to a logged move: its ply, position and deadline, its reminder
+#: due again, the draw offer kept only if the mover made it (judged on the row as it is now,
+#: held by the move's insert, so an offer declined meanwhile stays declined); a takeback
+#: asked for before this move is void
 _ADVANCE = (
-    "UPDATE matches SET ply = ?, position = ?, deadline = ?, reminded = 0, "
-    "draw_offer_by = CASE WHEN draw_offer_by = ? THEN draw_offer_by END, "
-    "takeback_by = NULL, takeback_ply = NULL "
-    f"WHERE id = ? RETURNING *, {REMINDER_AT} AS remind_at"
+    "UPDATE matches SET ply = :ply, position = :position, deadline = :deadline, reminded = 0, "
+    "draw_offer_by = CASE WHEN draw_offer_by = :user_id THEN draw_offer_by END, "
+    f"takeback_by = NULL, takeback_ply = NULL WHERE id = :match_id RETURNING {MATCH_COLUMNS}"
 )
 
 
 #: the match row as a move left it, if that very move is logged and the row is still at it
-#: (a move resent after a lost connection, whose first attempt had committed)
+#: (a move resent after a lost connection, whose first attempt had committed), and whether
+#: the next player was told of their turn by it
 _LANDED = (
-    f"SELECT *, {REMINDER_AT} AS remind_at FROM matches WHERE id = :match_id AND ply = :ply "
+    f"SELECT {MATCH_COLUMNS}, EXISTS (SELECT 1 FROM notices_sent WHERE match_id = :match_id "
+    "AND ply = :ply) AS told FROM matches WHERE id = :match_id AND ply = :ply "
     "AND EXISTS (SELECT 1 FROM moves WHERE match_id = :match_id AND ply = :ply "
     "AND user_id = :user_id AND played_at = :played_at AND move = :move)"
 )
 
 
-def _logged(
-    match_id: int, ply: int, move: str, user_id: int, played_at: float, position: str
-) -> dict[str, Any]:
-    """The parameters of _APPEND."""
-    return {
-        "match_id": match_id, "ply": ply, "move": move, "user_id": user_id,
-        "played_at": played_at, "position": position,
-    }  # fmt: skip
+@dataclass(frozen=True)
+class MoveWrite:
+    """A move as the service decided it: its log row and its match row's next deadline;
+    `tell`: the person to move next, told of their turn if they asked for every turn."""
+
+    match_id: int
+    ply: int
+    move: str
+    user_id: int
+    played_at: float
+    position: str
+    deadline: float | None
+    tell: int | None = None
+
+    def unit(self, for_update: Callable[[str], str]) -> Unit:
+        """The move's statements (`for_update`: the engine's way to hold the match row)."""
+        logged = {
+            "match_id": self.match_id, "ply": self.ply, "move": self.move,
+            "user_id": self.user_id, "played_at": self.played_at, "position": self.position,
+        }  # fmt: skip
+        advanced = {**logged, "deadline": self.deadline}
+        told = {**logged, "user_id": self.tell, "sent_at": self.played_at}
+        then = () if self.tell is None else ((CLAIM_IF_EVERY_TURN, told),)
+        return Unit((for_update(_APPEND), logged), (_ADVANCE, advanced), then)
+
+
+class Moved(NamedTuple):
+    """A move's match row as the move left it, and whether the next player is to be told."""
+
+    row: Row
+    told: bool
 
 
 class MatchRows:
     def __init__(self, store: Store) -> None:
         self.store = store
+        #: rows asked for by id outside transactions, read together when they queue
+        self._by_id: Batched[int, Row | None] = Batched(self._rows_of)
 
     # --- reading ---
     async def get(self, match_id: int) -> Row | None:
-        return await self.store.by_id(f"{MATCH_SELECT} WHERE id = ?", match_id)
+        """A match by id (inside a transaction: held by it, as Store.by_id reads)."""
+        if self.store.in_transaction or not 0 < match_id <= MAX_ID:
+            return await self.store.by_id(f"{MATCH_SELECT} WHERE id = ?", match_id)
+        return await self._by_id.submit(match_id)
+
+    async def _rows_of(self, ids: list[int]) -> list[Row | None]:
+        """Each id's match (None: no such match), in one statement."""
+        wanted = sorted(set(ids))
+        marks = ", ".join("?" for _ in wanted)
+        rows = await self.store.all(f"{MATCH_SELECT} WHERE id IN ({marks})", wanted)
+        found = {row["id"]: row for row in rows}
+        return [found.get(match_id) for match_id in ids]
 
     async def in_thread(self, thread_id: int) -> Row | None:
         return await self.store.one(f"{MATCH_SELECT} WHERE thread_id = ?", (thread_id,))
@@ -153,86 +200,42 @@ class MatchRows:
         self._changed(db, match_id)
         return match_id
 
-    async def append_move(
-        self,
-        db: Tx | None,
-        match_id: int,
-        ply: int,
-        move: str,
-        user_id: int,
-        played_at: float,
-        position: str,
-    ) -> bool:
-        """Log move `ply` if the match is active at ply - 1 and its deadline has not passed
-        (the caller then advances the match row); False if not. Inside the caller's
-        transaction `db`, or, without one, as a single statement that is atomic by itself."""
-        params = _logged(match_id, ply, move, user_id, played_at, position)
-        sql = self.store.for_update(_APPEND)
-        if db is not None:
-            logged = await db.run(sql, params) == 1
-        else:  # resent once if the connection is lost: the guard cannot log it twice
-            logged = await self.store.write_one(sql, params, resend=True) == 1
-            logged = logged or await self._landed(params) is not None
-        if logged:
-            self._changed(db, match_id)
-        return logged
+    async def record_move(
+        self, move: MoveWrite, finish: Callable[[Tx, Row], Awaitable[Row]] | None = None
+    ) -> Moved | None:
+        """Log a move and move its match row on to it, all or nothing, if the match is active
+        at the ply before and its deadline has not passed (None: it is not; nothing is
+        written). Without `finish`, a write of its own (on SQLite, committed together with
+        the moves that queued meanwhile); with `finish` (the move ends the game) in a
+        transaction where `finish` then ends the match and gives its row."""
+        unit = move.unit(self.store.for_update)
+        if finish is not None:
+            async with self.store.transaction() as db:
+                applied = await db.apply(unit)
+                if applied is None:
+                    return None
+                self._changed(db, move.match_id)
+                return Moved(await finish(db, applied[0]), False)
+        applied = await self.store.write_unit(unit)
+        if applied is None:  # refused by the guard: unless it was this very move's first try
+            landed = await self.store.one(_LANDED, unit.guard[1])
+            applied = None if landed is None else (landed, (int(landed["told"]),))
+        if applied is None:
+            return None
+        self._changed(None, move.match_id)
+        return Moved(applied[0], applied[1] == (1,))
 
-    async def advance(
-        self,
-        db: Tx,
-        match_id: int,
-        *,
-        ply: int,
-        position: str,
-        deadline: float | None,
-        offer_kept_if_by: int,
-    ) -> Row:
-        """Move the match row on to a logged move, as the service decided: its ply, position
-        and deadline, its reminder due again, and the draw offer kept only if
-        `offer_kept_if_by` made it (judged on the row as it is now, held by the move's
-        insert, so an offer declined meanwhile stays declined); a takeback asked for before
-        this move is void. The row as it is after."""
-        rows = await db.all(_ADVANCE, (ply, position, deadline, offer_kept_if_by, match_id))
+    async def end(self, db: Tx, match_id: int, values: dict[str, Any]) -> Row:
+        """Finish or abort (inside the transaction that decided it): no deadline, no offer.
+        The row as it is after."""
+        ending = {**values, "deadline": None, "draw_offer_by": None, "takeback_by": None}
+        sets = ", ".join(f"{column} = ?" for column in ending)
+        rows = await db.all(
+            f"UPDATE matches SET {sets} WHERE id = ? RETURNING {MATCH_COLUMNS}",
+            (*ending.values(), match_id),
+        )
         self._changed(db, match_id)
         return rows[0]
-
-    async def move_on(
-        self,
-        match_id: int,
-        ply: int,
-        move: str,
-        user_id: int,
-        played_at: float,
-        position: str,
-        *,
-        deadline: float | None,
-        offer_kept_if_by: int,
-    ) -> Row | None:
-        """append_move, then advance, as one write of their own (no transaction open around
-        them): the row as the move left it, or None if the guard did not log the move."""
-        logged = _logged(match_id, ply, move, user_id, played_at, position)
-        advanced = (ply, position, deadline, offer_kept_if_by, match_id)
-        guard = self.store.for_update(_APPEND)
-        row = await self.store.on_writer(  # resent once if the connection is lost (guarded)
-            lambda driver: driver.guarded_update(guard, logged, _ADVANCE, advanced), resend=True
-        )
-        if row is None:  # refused by the guard: unless it was this very move's first attempt
-            row = await self._landed(logged)
-        if row is not None:
-            self._changed(None, match_id)
-        return row
-
-    async def _landed(self, logged: dict[str, Any]) -> Row | None:
-        """The match row at a move the guard refused, if that same move is the one logged
-        there (its first attempt committed before the connection was lost)."""
-        names = ("match_id", "ply", "user_id", "played_at", "move")
-        return await self.store.one(_LANDED, {name: logged[name] for name in names})
-
-    async def end(self, db: Tx, match_id: int, values: dict[str, Any]) -> None:
-        """Finish or abort (inside the transaction that decided it): no deadline, no offer."""
-        ending = {**values, "deadline": None, "draw_offer_by": None, "takeback_by": None}
-        await db.update(schema.matches, ending, "id = ?", (match_id,))
-        self._changed(db, match_id)
 
     async def start_clock(self, db: Tx, match_id: int, deadline: float) -> bool:
         """Set the first deadline of a game begun without one (a tournament game, once its
@@ -284,7 +287,7 @@ class MatchRows:
         rows = await db.all(
             "UPDATE matches SET ply = ?, position = ?, deadline = ?, reminded = 0, "
             "draw_offer_by = NULL, takeback_by = NULL, takeback_ply = NULL "
-            f"WHERE id = ? RETURNING *, {REMINDER_AT} AS remind_at",
+            f"WHERE id = ? RETURNING {MATCH_COLUMNS}",
             (to_ply, position, deadline, match_id),
         )
         self._changed(db, match_id)

@@ -5,6 +5,15 @@ from __future__ import annotations
 
 from bot.store.connection import Store
 
+#: the claim of a turn notice by a move's write, if its player asked to be told every turn
+CLAIM_IF_EVERY_TURN = (
+    "INSERT INTO notices_sent (match_id, ply, user_id, sent_at) "
+    "SELECT CAST(:match_id AS BIGINT), CAST(:ply AS INTEGER), CAST(:user_id AS BIGINT), "
+    "CAST(:sent_at AS DOUBLE PRECISION) WHERE EXISTS "
+    "(SELECT 1 FROM turn_notices WHERE user_id = :user_id AND mode = 'turns') "
+    "ON CONFLICT DO NOTHING"
+)
+
 
 class NoticeRows:
     def __init__(self, store: Store) -> None:

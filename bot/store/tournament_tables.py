@@ -98,9 +98,3 @@ class TournamentRows:
             "WHERE m.match_id = ? AND g.match_id IS NOT NULL ORDER BY g.board",
             (match_id,),
         )
-
-    async def set_points(self, db: Tx, tournament_id: int, match_id: int, points: float) -> None:
-        await db.run(
-            "UPDATE tournament_games SET points = ? WHERE tournament_id = ? AND match_id = ?",
-            (points, tournament_id, match_id),
-        )

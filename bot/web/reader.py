@@ -10,13 +10,9 @@ import json
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from bot.service.match_service import MatchService
-from bot.service.views import MatchStatus, MatchView
-from bot.store.rows import Row
-from bot.store.web_tables import WebRows
+from bot.service import MatchService, MatchStatus, MatchView, SiteGame, SiteView
 from render import board_svg
 from rules import GAMES, capitalised, get_game, status_text
 
@@ -55,35 +51,23 @@ class Lru(OrderedDict[Any, Any]):
         return value
 
 
-@dataclass(frozen=True)
-class Shown:
-    """A match a page may show: its view and its server's site address."""
-
-    match: MatchView
-    token: str  # the game's own address
-    site: str  # the server's site token
-    listed: bool  # in a channel everyone can read: on the server's page
-
-
 class Reader:
     def __init__(self, service: MatchService, clock: Callable[[], float] = time.monotonic) -> None:
         self.service = service
         self.clock = clock
-        self.rows = WebRows(service.store)
         self._states: Lru = Lru()
         self._boards: Lru = Lru()
-        self._found: dict[str, tuple[float, Shown]] = {}  # token -> (fresh until, game)
+        self._found: dict[str, tuple[float, SiteGame]] = {}  # token -> (fresh until, game)
 
     # --- finding ---
-    async def game(self, token: str) -> Shown | None:
+    async def game(self, token: str) -> SiteGame | None:
         """The game an address names, if a page may show it (looked up again after any
         change to it, and at least every FRESH_SECONDS: a site turned off shows by then)."""
         now = self.clock()
         found = self._found.get(token)
         if found is not None and found[0] > now:
             return found[1]
-        row = await self.rows.shown_match(token)
-        shown = None if row is None else await self._shown(row)
+        shown = await self.service.site.game(token)
         if shown is not None:
             if len(self._found) >= CACHED:
                 self._found.clear()
@@ -96,24 +80,16 @@ class Reader:
             if shown.match.id == match_id:
                 del self._found[token]
 
-    async def game_by_id(self, match_id: int) -> Shown | None:
+    async def game_by_id(self, match_id: int) -> SiteGame | None:
         """A changed match, if a page may show it (the live streams' look-up)."""
-        token = await self.rows.token_of(match_id)
+        token = await self.service.site.token_of(match_id)
         return None if token is None else await self.game(token)
 
-    async def _shown(self, row: Row) -> Shown | None:
-        site = await self.rows.site(row["guild_id"])
-        if site is None or not site["enabled"]:
-            return None
-        match = await self.service.match(row["id"])
-        listed = await self.rows.is_listed(row["id"])
-        return Shown(match, row["web_token"], site["token"], listed)
-
-    async def site(self, token: str) -> Row | None:
-        return await self.rows.shown_site(token)
+    async def site(self, token: str) -> SiteView | None:
+        return await self.service.site.shown(token)
 
     # --- one game ---
-    async def state(self, shown: Shown) -> bytes:
+    async def state(self, shown: SiteGame) -> bytes:
         """Everything a game page shows, as JSON (kept while the game stands still)."""
         match = shown.match
         review = await self.service.analyses.analysis(match.id) if not match.active else None
@@ -163,7 +139,7 @@ class Reader:
         cached = self._boards.fresh(key)
         if cached is not None:
             return str(cached)
-        record = await self.service.replay(match.id)
+        record = await self.service.replay(match)
         last = ply == len(record.moves)
         svg = board_svg(
             match.game_id,
@@ -192,11 +168,11 @@ class Reader:
         return names
 
     # --- a server ---
-    async def server(self, site: Row) -> dict[str, Any]:
+    async def server(self, site: SiteView) -> dict[str, Any]:
         """A server page's games and leaderboards."""
-        guild = site["guild_id"]
+        guild = site.guild_id
         live = await self.live(site)
-        over = await self.rows.listed(guild, False, FINISHED_SHOWN)
+        over = await self.service.site.listed(site, active=False, limit=FINISHED_SHOWN)
         leaders = {}
         for game in GAMES.values():
             rows = await self.service.site.leaderboard(guild, game.id, LEADERS_SHOWN)
@@ -204,7 +180,7 @@ class Reader:
                 leaders[game.name] = [
                     {
                         "rank": r.rank, "name": r.name or "a player", "rating": round(r.rating),
-                        "games": r.games, "key": player_key(site["token"], r.user_id),
+                        "games": r.games, "key": player_key(site.token, r.user_id),
                     }
                     for r in rows
                 ]  # fmt: skip
@@ -214,9 +190,11 @@ class Reader:
             "leaders": leaders,
         }
 
-    async def live(self, site: Row) -> list[dict[str, Any]]:
+    async def live(self, site: SiteView) -> list[dict[str, Any]]:
         """A server's listed games in progress, each with its board."""
-        return await self.summaries(await self.rows.listed(site["guild_id"], True, LIVE_SHOWN))
+        return await self.summaries(
+            await self.service.site.listed(site, active=True, limit=LIVE_SHOWN)
+        )
 
     async def summary(self, match: MatchView, token: str, *, board: bool = True) -> dict[str, Any]:
         """A game in a list: its address, players, status, and its board if it is live."""
@@ -232,17 +210,14 @@ class Reader:
             "board": await self.board(match, match.ply) if board else None,
         }
 
-    async def summaries(self, rows: list[Row], *, board: bool = True) -> list[dict[str, Any]]:
-        return [
-            await self.summary(await self.service.match(r["id"]), r["web_token"], board=board)
-            for r in rows
-        ]
+    async def summaries(self, games: list[SiteGame], *, board: bool = True) -> list[dict[str, Any]]:
+        return [await self.summary(g.match, g.token, board=board) for g in games]
 
     # --- a player ---
-    async def player(self, site: Row, key: str) -> dict[str, Any] | None:
-        guild = site["guild_id"]
+    async def player(self, site: SiteView, key: str) -> dict[str, Any] | None:
+        guild = site.guild_id
         user = next(
-            (u for u in await self.rows.players(guild) if player_key(site["token"], u) == key),
+            (u for u in await self.service.site.players(guild) if player_key(site.token, u) == key),
             None,
         )
         if user is None:
@@ -265,6 +240,6 @@ class Reader:
                     "chart": bool(history),
                 }
             )
-        played = await self.rows.listed_of(guild, user, RECENT_SHOWN)
+        played = await self.service.site.listed_of(site, user, RECENT_SHOWN)
         recent = await self.summaries(played, board=False)
         return {"name": name, "games": records, "recent": recent, "user": user}

@@ -19,9 +19,10 @@ from typing import Any
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
+from bot.service import SiteGame
 from bot.web import pages
 from bot.web.hub import Hub, Stream, Topic, event
-from bot.web.reader import Reader, Shown
+from bot.web.reader import Reader
 from render import piece_png
 from render.charts import advantage_png, rating_png
 from rules import GAMES, get_game
@@ -137,7 +138,7 @@ async def home(request: web.Request) -> web.Response:
     return _html(pages.home_page())
 
 
-async def _shown(request: web.Request) -> Shown:
+async def _shown(request: web.Request) -> SiteGame:
     """The game the address names, if its server shows it (else 404)."""
     shown = await request.app[READER].game(request.match_info["token"])
     if shown is None:
@@ -203,7 +204,7 @@ async def server(request: web.Request) -> web.Response:
     site = await reader.site(request.match_info["token"])
     if site is None:
         raise _not_found()
-    return _html(pages.server_page(site["token"], await reader.server(site)))
+    return _html(pages.server_page(site.token, await reader.server(site)))
 
 
 async def server_events(request: web.Request) -> web.StreamResponse:
@@ -212,7 +213,7 @@ async def server_events(request: web.Request) -> web.StreamResponse:
     if site is None:
         raise _not_found()
     first = [event("game", json.dumps(g).encode()) for g in await reader.live(site)]
-    return await _stream(request, ("server", site["token"]), first)
+    return await _stream(request, ("server", site.token), first)
 
 
 async def player(request: web.Request) -> web.Response:
@@ -221,7 +222,7 @@ async def player(request: web.Request) -> web.Response:
     data = None if site is None else await reader.player(site, request.match_info["key"])
     if site is None or data is None:
         raise _not_found()
-    return _html(pages.player_page(site["token"], request.match_info["key"], data))
+    return _html(pages.player_page(site.token, request.match_info["key"], data))
 
 
 async def rating_chart(request: web.Request) -> web.Response:
@@ -231,7 +232,7 @@ async def rating_chart(request: web.Request) -> web.Response:
     data = None if site is None else await reader.player(site, request.match_info["key"])
     if site is None or data is None or game_id not in GAMES:
         raise _not_found()
-    history = await reader.service.site.rating_history(site["guild_id"], game_id, data["user"])
+    history = await reader.service.site.rating_history(site.guild_id, game_id, data["user"])
     if not history:
         raise _not_found()
     title = f"{data['name']}: {get_game(game_id).name} rating (± two deviations)"

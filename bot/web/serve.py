@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 
 from aiohttp import web
 
-from bot.service.match_service import MatchService
+from bot.service import MatchService
 from bot.store import Store
+from bot.store.relay import Listener
 from bot.web.hub import Hub
 from bot.web.live import Live
 from bot.web.reader import Reader
-from bot.web.relay import Listener
 from bot.web.routes import make_app
 
 log = logging.getLogger("bot.web")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from ai import three_musketeers
 from ai.analysis import analyse, positions, read, win_chance
 from ai.puzzles import HOLDS, WINS, candidates, check, found_in
@@ -17,6 +19,7 @@ CHECKERS_PUZZLE = "B:WK7,22,26,28:B4,13,20,21"
 MUSKETEERS_PUZZLE = "2M2/M4/3E1/EE3/2M2 e"
 
 
+@pytest.mark.slow  # a whole game reviewed, then each move of the win read on its own: 2 s
 def test_a_missed_win_becomes_a_puzzle() -> None:
     game = get_game("checkers")
     review = analyse(game.id, MISSED_WIN, nodes=NODES)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from ai.evaluation import evaluator
+from ai.computers import computer
 from ai.search import MATE, Search
 from rules import get_game
 
 GAME = get_game("the-crown")
-EVALUATOR = evaluator(GAME)
+EVALUATOR = computer(GAME.id).evaluator
 
 
 def search(text: str, check_plies: int) -> tuple[str, int]:

@@ -22,7 +22,7 @@ from ai.three_musketeers.exact import Exact, OutOfTime, further
 from ai.three_musketeers.strategy import FILE, DamagedStrategy, Strategy, shipped
 from rules import get_game
 from rules.three_musketeers import ThreeMusketeersPosition
-from tests.faults import ROOT
+from tests import ROOT
 
 GAME = get_game("three-musketeers")
 #: how a test's Musketeers choose their move

@@ -9,6 +9,7 @@ its paths to be one of ours).
 
 from __future__ import annotations
 
+import pytest
 from draughts import AmericanBoard
 from draughts.boards.american import _CORE
 
@@ -32,6 +33,7 @@ def _ends(moves: object) -> set[tuple[int, int, frozenset[int]]]:
     return {(path[0], path[-1], captured) for path, captured in moves}  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow  # 3,000 positions' moves generated twice, py-draughts' in pure Python
 def test_move_generation_agrees_with_py_draughts() -> None:
     checked = 0
     for seed in range(GAMES_TO_SAMPLE):

@@ -6,9 +6,10 @@ import pytest
 
 from rules import BadPosition, GameRecord, IllegalMove, Outcome, check_text, get_game
 from rules import Termination as T
-from rules.the_crown import TheCrownPosition
+from rules.the_crown import NO_PRINCES, PRINCE_CROWNED, TheCrownPosition
 from rules.the_crown_board import (
     BLACK_KINGDOM,
+    CELLS,
     INDEX,
     NAMES,
     NEIGHBOURS,
@@ -16,7 +17,7 @@ from rules.the_crown_board import (
     RAYS,
     SIZE,
     WHITE_KINGDOM,
-    mirror,
+    index_of,
 )
 from rules.the_crown_movegen import pseudo_moves
 from tests import crown_naive
@@ -32,6 +33,12 @@ def moves(text: str) -> list[str]:
 
 def names(cells: object) -> list[str]:
     return sorted(NAMES[c] for c in cells)  # type: ignore[attr-defined]
+
+
+def mirror(cell: int) -> int:
+    """The left-right mirror image of a cell (a1 <-> g1)."""
+    y, i = CELLS[cell]
+    return index_of(y, 12 - 2 * y - i)
 
 
 def test_board_has_49_named_cells_and_the_rules_file_rays() -> None:
@@ -114,13 +121,13 @@ def test_leave_move_of_a_lone_prince_ends_in_annihilation() -> None:
     record = GameRecord(GAME, GAME.decode("Pe3 Ka5 pa1 b"))  # a1 and a2 both swept by a5
     assert moves(GAME.encode(record.position)) == ["a1++"]
     record.play("a1++")
-    assert record.outcome == Outcome("w", T.ANNIHILATION, "b")
+    assert record.outcome == Outcome("w", T.NO_PIECES, "b")
 
 
 def test_princeless_side_mating_a_lone_prince_draws() -> None:
     record = GameRecord(GAME, GAME.decode("Ka5 Se3 pa1 b"))
     record.play("a1++")
-    assert record.outcome == Outcome(None, T.NO_PRINCES)
+    assert record.outcome == Outcome(None, NO_PRINCES)
 
 
 def test_promotion_is_refused_while_the_prince_lives() -> None:
@@ -148,7 +155,7 @@ def test_soldier_on_the_enemy_home_cell_is_ordinary() -> None:
 def test_prince_reaching_the_crown_wins() -> None:
     record = GameRecord(GAME, GAME.decode("Pa12 Kc4 pa1 w"))
     record.play("a12-a13")
-    assert record.outcome == Outcome("w", T.PRINCE_CROWNED)
+    assert record.outcome == Outcome("w", PRINCE_CROWNED)
     assert GAME.legal_moves(record.position) == []
 
 
@@ -161,9 +168,9 @@ def test_other_pieces_may_stand_on_the_crown() -> None:
 
 
 def test_annihilation_needs_the_prince_and_no_princes_is_a_draw() -> None:
-    assert GAME.outcome(GAME.decode("Pd4 b")) == Outcome("w", T.ANNIHILATION, "b")
-    assert GAME.outcome(GAME.decode("Kd4 b")) == Outcome(None, T.NO_PRINCES)
-    assert GAME.outcome(GAME.decode("Kd4 ka1 w")) == Outcome(None, T.NO_PRINCES)
+    assert GAME.outcome(GAME.decode("Pd4 b")) == Outcome("w", T.NO_PIECES, "b")
+    assert GAME.outcome(GAME.decode("Kd4 b")) == Outcome(None, NO_PRINCES)
+    assert GAME.outcome(GAME.decode("Kd4 ka1 w")) == Outcome(None, NO_PRINCES)
 
 
 def test_stalemate_is_a_draw() -> None:

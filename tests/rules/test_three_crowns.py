@@ -8,6 +8,7 @@ import pytest
 
 from rules import BadPosition, GameRecord, IllegalMove, Outcome, get_game
 from rules import Termination as T
+from rules.three_crowns import CAPTURED_THREE, CROWNED_TROIKA
 from tests.gamekit import move_texts
 
 GAME = get_game("three-crowns")
@@ -54,7 +55,7 @@ def test_first_example_step_into_troika_crowns_the_stone() -> None:
 def test_first_example_threat_wins_with_a_crowned_troika() -> None:
     record = GameRecord.replay(GAME, ["f3-e3", "b1-c2"], GAME.decode(FIRST_EXAMPLE))
     record.play("d4-e4")
-    assert record.outcome == Outcome("g", T.CROWNED_TROIKA)
+    assert record.outcome == Outcome("g", CROWNED_TROIKA)
 
 
 def test_first_example_line_of_play_is_legal() -> None:
@@ -132,7 +133,7 @@ def test_three_captures_win() -> None:
     record = GameRecord.replay(
         GAME, ["d6xd4xf4"], GAME.decode("8/8/3Bb3/3g4/4g3/2gg4/4g3/8 b 0-2 -")
     )
-    assert record.outcome == Outcome("b", T.CAPTURES)
+    assert record.outcome == Outcome("b", CAPTURED_THREE)
     assert GAME.legal_moves(record.position) == []
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from rules import BadPosition, GameRecord, IllegalMove, Outcome, get_game
 from rules import Termination as T
-from rules.three_musketeers import ThreeMusketeersPosition
+from rules.three_musketeers import LINED_UP, ThreeMusketeersPosition
 from tests.gamekit import move_texts
 
 GAME = get_game("three-musketeers")
@@ -33,7 +33,7 @@ def test_musketeer_lining_themselves_up_loses() -> None:
     start = "4E/EM3/M4/3E1/M4 m"  # b4xa4 puts all three on file a
     assert "b4xa4" in moves(start)
     record = GameRecord.replay(GAME, ["b4xa4"], position(start))
-    assert record.outcome == Outcome("e", T.ALIGNED)
+    assert record.outcome == Outcome("e", LINED_UP)
     assert GAME.legal_moves(record.position) == []
 
 

@@ -1,8 +1,8 @@
 """The command layer: `registry` (every command once, declared by `@command` where its
-handler is), `boards` (what the handler groups share), the handlers (`playing`,
-`standings`, `reviews`, `puzzles`, `tournaments`, `lookups` and `site`, imported here so that their
-commands are declared before anyone lists them), `dispatch` (names and buttons to
-handlers)."""
+handler is), `group` (what every handler group shares), `boards` (board messages, for the
+groups that post them), the handler groups (`playing`, `standings`, `reviews`, `puzzles`,
+`tournaments`, `lookups` and `site`, imported here so that their commands are declared
+before anyone lists them), `dispatch` (the Dispatcher: names and buttons to handlers)."""
 
 # isort: off
 # playing first: /help and Discord list the commands in the order they are declared

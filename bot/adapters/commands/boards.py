@@ -1,40 +1,15 @@
-"""What the command handlers share: who acts and where, and a match's board message."""
+"""Board messages, for the handler groups that post boards: a match's board with its
+buttons, a turn notice, a game's start."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from bot.adapters.commands.group import Context, HandlerGroup
 from bot.adapters.replies import Attachment, Button, Message, Notice, Response
-from bot.adapters.wording import People, Wording
 from bot.runtime import workers
-from bot.service import Actor, MatchService
-from bot.service.views import MatchView
+from bot.service import MatchView
 from render import board_png
 from render import legend as board_legend
 from rules import GameRecord, capitalised, get_game
-
-
-@dataclass(frozen=True)
-class Context:
-    """Who acts, and where (the channel may be a match's thread)."""
-
-    guild_id: int
-    channel_id: int
-    user_id: int
-    user_name: str  # as they appear on this server
-    #: may manage messages here (a server moderator): may call off anyone's game
-    moderator: bool = False
-    #: may manage the server: may create, start and cancel its tournaments
-    manager: bool = False
-    #: the account's own name, shown on servers where they have not been seen
-    global_name: str = ""
-    #: the largest attachment the server allows (Discord: 10 MiB without boosts)
-    upload_limit: int = 10 * 1024 * 1024
-
-    @property
-    def actor(self) -> Actor:
-        """Who acts and where, as the service takes it."""
-        return Actor(self.guild_id, self.channel_id, self.user_id)
 
 
 async def render_png(
@@ -103,15 +78,8 @@ def match_buttons(match: MatchView, *, after_move: bool = False) -> tuple[Button
     return (*offer, *take_back, Button("Resign", "resign", match.id, "danger"))
 
 
-class Boards:
-    """The service, the words for one adapter, and board messages."""
-
-    #: the web site's address (PUBLIC_URL; '': this bot links to no site)
-    public_url: str = ""
-
-    def __init__(self, service: MatchService, people: People) -> None:
-        self.service = service
-        self.words = Wording(people)
+class Boards(HandlerGroup):
+    """A handler group that posts boards: board messages, and where they go."""
 
     async def watch_button(self, match: MatchView) -> tuple[Button, ...]:
         """A link to the game's page, where its server shows its games on the web site."""
@@ -135,12 +103,11 @@ class Boards:
     ) -> Message:
         """The board picture with who is to move (or the result) and the right buttons;
         seen from the match's usual side, or `viewer`'s; `legend` adds what the pieces are."""
-        record = await self.service.replay(match.id)
+        record = await self.service.replay(match)
         viewer = viewer or match.picture_side
         png = await render_png(match, record, show_last=show_last, viewer=viewer)
         game = get_game(match.game_id)
-        away = await self.service.vacations.away_until(match.user_to_move)
-        text = self.words.board_text(match, headline, away)
+        text = self.words.board_text(match, headline, match.away_until(self.service.clock()))
         return Message(
             f"{text}\n{board_legend(game.id)}" if legend else text,
             files=(Attachment(f"{game.id}-{match.id}-{match.ply}.png", png),),
@@ -152,15 +119,12 @@ class Boards:
             shows=f"board:{match.id}",
         )
 
-    async def turn_notice(
-        self, match: MatchView, news: str, *, reminder: bool = False
-    ) -> Notice | None:
-        """(who, DM) telling the person to move of their turn, if they asked for it and were
-        not told of this turn yet: the news, a small board from their side, where to play."""
-        user = await self.service.notices.to_tell(match, reminder=reminder)
+    async def turn_notice(self, match: MatchView, news: str, user: int | None) -> Notice | None:
+        """(who, DM) telling `user` (None: nobody) of their turn: the news, a small board
+        from their side, where to play."""
         if user is None:
             return None
-        record = await self.service.replay(match.id)
+        record = await self.service.replay(match)
         viewer = match.side_of(user)
         png = await render_png(match, record, show_last=True, viewer=viewer, size=NOTICE_SIZE)
         text = self.words.turn_notice(match, news)

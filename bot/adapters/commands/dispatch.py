@@ -7,7 +7,7 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.adapters.commands.boards import Context
+from bot.adapters.commands.group import Context
 from bot.adapters.commands.lookups import LookupCommands
 from bot.adapters.commands.playing import PlayingCommands
 from bot.adapters.commands.puzzles import PuzzleCommands
@@ -25,9 +25,15 @@ from bot.adapters.commands.tournaments import TournamentCommands
 from bot.adapters.replies import BUTTON_PREFIX, Message, Notice, Response, private
 from bot.adapters.wording import People
 from bot.errors import CannotSave, Refusal
-from bot.service.match_service import MatchService
-from bot.service.tournament_views import RoundBoard, RoundNews
-from bot.service.views import Analysis, MoveResult, SweepEvent, SweepKind
+from bot.service import (
+    Analysis,
+    MatchService,
+    MoveResult,
+    RoundBoard,
+    RoundNews,
+    SweepEvent,
+    SweepKind,
+)
 
 _NUMBER = re.compile(r"[0-9]{1,20}")
 #: the buttons that answer one request of their match, named in their custom id
@@ -35,7 +41,7 @@ _ANSWERS = frozenset({"tbyes", "tbno"})
 Handler = Callable[..., Awaitable[Response]]
 
 
-class Commands:
+class Dispatcher:
     def __init__(
         self,
         service: MatchService,
@@ -220,7 +226,8 @@ class Commands:
         if event.kind != SweepKind.REMINDER or event.match is None:
             return None
         news = self.lookups.words.reminder(event)
-        return await self.lookups.turn_notice(event.match, news, reminder=True)
+        told = await self.service.notices.to_remind(event.match)
+        return await self.lookups.turn_notice(event.match, news, told)
 
     async def announce(self, event: SweepEvent) -> tuple[int | None, int, Message]:
         return await self.lookups.announce(event)

@@ -7,12 +7,12 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.adapters.commands.boards import Boards, Context
+from bot.adapters.commands.boards import Boards
+from bot.adapters.commands.group import Context
 from bot.adapters.commands.registry import COMMANDS, MATCH, about_a_game, command
 from bot.adapters.replies import Attachment, Button, Message, Response
 from bot.runtime import workers
-from bot.service import pick_game
-from bot.service.views import Audience, MatchView, SweepEvent, SweepKind
+from bot.service import Audience, MatchView, SweepEvent, SweepKind, pick_game
 from render import board_png, game_gif
 from render import legend as board_legend
 from rules import RulesError, counted, get_game
@@ -136,7 +136,7 @@ class LookupCommands(Boards):
         view = await self._viewed(ctx, match)
         audience = await self.service.site.audience(ctx.actor, view)
         game = get_game(view.game_id)
-        record = await self.service.replay(view.id)
+        record = await self.service.replay(view)
         names = {
             u: await self.service.standings.known_name(ctx.guild_id, u) or f"player {u}"
             for u in view.players.values()

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.adapters.commands.boards import Boards, Context, takeback_buttons
+from bot.adapters.commands.boards import Boards, takeback_buttons
+from bot.adapters.commands.group import Context
 from bot.adapters.commands.registry import MATCH, Option, command
 from bot.adapters.replies import Attachment, Button, Message, Notice, Response, private
 from bot.errors import Refusal
 from bot.runtime import workers
-from bot.service.views import ChallengeView, MoveResult
+from bot.service import ChallengeView, MoveResult
 from render import board_png
 from rules import get_game
 
@@ -111,7 +112,7 @@ class PlayingCommands(Boards):
     async def move_notice(self, result: MoveResult) -> Notice | None:
         """The DM telling the player to move of the move just made, if they asked for it."""
         news = self.words.person_did(result.by_user, f"played {result.move}")
-        return await self.turn_notice(result.match, news)
+        return await self.turn_notice(result.match, news, result.tell)
 
     @command(
         "vacation",

@@ -3,16 +3,16 @@ Show me gives the answer; each person's first answer to each counts in /stats.""
 
 from __future__ import annotations
 
-from bot.adapters.commands.boards import Boards, Context
+from bot.adapters.commands.group import Context, HandlerGroup
 from bot.adapters.commands.registry import Option, command
 from bot.adapters.replies import Attachment, Button, Message, Response
 from bot.runtime import workers
-from bot.service.puzzles import PuzzleView
+from bot.service import PuzzleView
 from render import board_png
 from rules import capitalised, counted, get_game
 
 
-class PuzzleCommands(Boards):
+class PuzzleCommands(HandlerGroup):
     @command(
         "puzzle",
         "A puzzle from this server's own games: find the one move that wins.",

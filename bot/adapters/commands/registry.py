@@ -1,6 +1,6 @@
 """Every command once: declared by `@command` on its handler, with its name, help and
-options. The Discord slash commands, the console's parser, /help and the side choices are
-all generated from this."""
+options. The Discord slash commands, the console's parser, /help, README's commands table
+and the side choices are all generated from this."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ class CommandSpec:
 
 
 #: Discord's limits on a command's and an option's name and description (its published API
-#: description says so; tests/bot/adapters/discord/test_command_contract.py checks they agree):
+#: description says so; tests/bot/adapters/discord/test_discord_contract.py checks they agree):
 #: one over them and Discord refuses the whole upload, every command with it
 NAME_MOST, DESCRIPTION_MOST = 32, 100
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ai.analysis import PLURALS, Judged, Review
-from bot.adapters.commands.boards import Boards, Context
+from bot.adapters.commands.group import Context, HandlerGroup
 from bot.adapters.commands.registry import MATCH, command
 from bot.adapters.replies import Attachment, Message, Response
 from bot.runtime import workers
-from bot.service.views import Analysis, Audience, MatchView
+from bot.service import Analysis, Audience, MatchView
 from render import board_png
 from render.charts import advantage_png
 from rules import counted, get_game, numbered_move
@@ -20,7 +20,7 @@ from rules import counted, get_game, numbered_move
 WORST_SHOWN = 3
 
 
-class ReviewCommands(Boards):
+class ReviewCommands(HandlerGroup):
     @command(
         "analyse",
         "The computer's review of a finished game: where it was won and lost, move by move.",
@@ -79,7 +79,7 @@ class ReviewCommands(Boards):
                 in_place=True,
             )
         review = analysis.review
-        record = await self.service.replay(match.id)
+        record = await self.service.replay(match)
         names = " and ".join(self.words.people.user(u) for u in match.players.values())
         chart = await workers.run(
             advantage_png,

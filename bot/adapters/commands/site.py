@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from bot.adapters.commands.boards import Boards, Context
+from bot.adapters.commands.group import Context, HandlerGroup
 from bot.adapters.commands.registry import Option, command
 from bot.adapters.replies import Response, private
 
 
-class SiteCommands(Boards):
+class SiteCommands(HandlerGroup):
     @command(
         "settings",
         "This server's settings: web:on shows its games on the bot's web site (Manage Server).",

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.adapters.commands.boards import Boards, Context
+from bot.adapters.commands.group import Context, HandlerGroup
 from bot.adapters.commands.lookups import PAGE, paged
 from bot.adapters.commands.registry import Option, command
 from bot.adapters.replies import Attachment, Message, Response
 from bot.runtime import workers
-from bot.service import pick_game
-from bot.service.views import GameStats, HeadToHead
+from bot.service import GameStats, HeadToHead, pick_game
 from render.charts import rating_png
 from rules import GAMES, counted, get_game
 
@@ -38,7 +37,7 @@ def _points(points: float) -> str:
     return f"{shown} {'point' if points <= 1 else 'points'}"
 
 
-class StandingCommands(Boards):
+class StandingCommands(HandlerGroup):
     @command(
         "leaderboard",
         "The best players of a game on this server: by rating, or by this month's points.",

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.adapters.commands.boards import Boards, Context
+from bot.adapters.commands.boards import Boards
+from bot.adapters.commands.group import Context
 from bot.adapters.commands.registry import Option, command
-from bot.adapters.director import BOARD_BURST, BOARD_PACE
 from bot.adapters.replies import Attachment, Button, Message, Response
+from bot.agents.director import BOARD_BURST, BOARD_PACE
 from bot.runtime import workers
-from bot.service.tournament_scores import Result
-from bot.service.tournament_views import RoundBoard, RoundNews, TournamentView
-from bot.service.tournaments import FORMATS
+from bot.service import FORMATS, Result, RoundBoard, RoundNews, TournamentView
 from render.standings import Line, standings_png
 from rules import counted, get_game
 

@@ -1,5 +1,5 @@
 """The Discord adapter: slash commands and buttons in, the handlers' reply data out; it
-starts, runs and stops the client (`bot.discord_parts` holds what it shows and how)."""
+starts, runs and stops the client (`parts` holds what it shows and how)."""
 
 from __future__ import annotations
 
@@ -14,16 +14,17 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.adapters.commands.dispatch import Commands
+from bot.adapters.commands.dispatch import Dispatcher
+from bot.adapters.discord.client import Client
 from bot.adapters.discord.command_sync import clear_server_commands, sync_test_server
 from bot.adapters.discord.global_budget import GlobalBudget, share
 from bot.adapters.discord.interactions import apologise, forget_thinking, time_left
 from bot.adapters.discord.parts import (
-    COMMANDS,
     INTENTS,
     NO_PINGS,
     NOT_ALL_SHOWN,
     POSTING_ERRORS,
+    SLASH_COMMANDS,
     SORRY,
     DiscordPeople,
     GameButton,
@@ -36,10 +37,8 @@ from bot.adapters.discord.posting import Posting
 from bot.adapters.discord.round_boards import post_round_board
 from bot.adapters.discord.visibility import Visibility
 from bot.adapters.replies import Response, private
-from bot.runtime.app import App
-from bot.runtime.config import Settings
-from bot.service.tournament_views import RoundBoard, RoundNews
-from bot.service.views import Analysis, MoveResult, SweepEvent
+from bot.app.app import App
+from bot.service import Analysis, MoveResult, RoundBoard, RoundNews, SweepEvent
 
 log = logging.getLogger("bot")
 #: how long, when stopping, the commands under way may take to finish
@@ -50,8 +49,12 @@ DEFER_MARGIN = 1.0
 _ANSWER: ContextVar[asyncio.Event | None] = ContextVar("answer", default=None)
 
 
-class GameBot(discord.AutoShardedClient):
-    def __init__(self, settings: Settings, *, sync_globally: bool = False) -> None:
+class GameBot(Client):
+    def __init__(self, app: App, *, sync_globally: bool = False) -> None:
+        """The client of the App it is handed (opened, and closed after it, by its
+        opener): it starts the App's parts with its own ways of showing what they did, and
+        stops them when it closes."""
+        settings = app.settings
         shards: dict[str, Any] = {}
         if settings.shards is not None:  # this process serves these shards only
             shards = {
@@ -66,10 +69,9 @@ class GameBot(discord.AutoShardedClient):
         self.sync_globally = sync_globally
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_command_error  # type: ignore[method-assign]  # its hook
-        for command in COMMANDS:
+        for command in SLASH_COMMANDS:
             self.tree.add_command(command)
-        self.handlers: Commands
-        self.app: App | None = None
+        self.app = app
         self._handling: set[asyncio.Future[Response]] = set()
         #: channels and threads where an interaction is being answered, and how many
         self._answering: Counter[int] = Counter()
@@ -83,9 +85,8 @@ class GameBot(discord.AutoShardedClient):
         self.visibility = Visibility(self)
 
     async def setup_hook(self) -> None:
-        self.app = await App.open(self.settings.database_url, self.settings)
         assert self.user is not None  # setup_hook runs once logged in
-        self.handlers = Commands(
+        self.dispatcher = Dispatcher(
             self.app.service,
             DiscordPeople(lambda guild_id: getattr(self.get_guild(guild_id), "name", None)),
             self.settings.default_move_time,
@@ -113,14 +114,11 @@ class GameBot(discord.AutoShardedClient):
         await self.app.start_computer(self.on_computer_move, self.on_review)
         await self.app.start_director(self.on_round, self.on_round_board)
         await self.visibility.started()  # before the site serves what may be stale
-        await self.app.start_web(self.settings)
+        await self.app.start_web()
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Identify when Discord allows it across every process on the database: each
         identify bucket (shard id % max_concurrency) once per 5 s, whoever asks."""
-        if self.app is None:
-            await super().before_identify_hook(shard_id, initial=initial)
-            return
         if self._max_concurrency is None:
             _, _, limits = await self.http.get_bot_gateway()
             self._max_concurrency = max(1, int(limits.get("max_concurrency", 1)))
@@ -134,14 +132,12 @@ class GameBot(discord.AutoShardedClient):
         log.info("logged in as %s, on %d server%s", self.user, count, "" if count == 1 else "s")
 
     async def close(self) -> None:
-        """Let the handlers under way finish their writes (a while), then stop the sweeper and
-        close the database, then disconnect."""
+        """Let the handlers under way finish their writes (a while), then stop the sweeper,
+        the computer and the rest of the App's parts, then disconnect."""
         if self._handling:
             log.info("waiting for %d command(s) under way", len(self._handling))
             await asyncio.wait(self._handling, timeout=FINISH_SECONDS)
-        if self.app is not None:
-            await self.app.close()
-            self.app = None
+        await self.app.stop()
         await super().close()
 
     async def on_command_error(
@@ -313,7 +309,7 @@ class GameBot(discord.AutoShardedClient):
         made it the computer's turn (the game's start, with its thread and first board; the
         move this one answers), and any answer on its way where the game is played (its
         thread; its channel if it has none: a busy channel does not hold a thread's game)."""
-        board = await self.handlers.computer_moved(result)
+        board = await self.dispatcher.computer_moved(result)
         match = result.match
         place = match.thread_id or match.channel_id
         first = self._shown_first.pop(match.id, None)
@@ -322,7 +318,7 @@ class GameBot(discord.AutoShardedClient):
                 lambda: not self._answering[place] and (first is None or first.is_set())
             )
         await self.posting.post_in_match(result.match.id, (board,), retry=True)
-        notice = await self.handlers.computer_notice(result)
+        notice = await self.dispatcher.computer_notice(result)
         if notice is not None:
             await self.posting.send_notice(notice)
 
@@ -332,18 +328,18 @@ class GameBot(discord.AutoShardedClient):
         it could not all be posted: the director tries again, and the parts posted already
         are not posted twice (each part's nonce names its event, news and place)."""
         channel = await self.posting.channel_for(news.tournament.channel_id)
-        for n, message in enumerate(await self.handlers.round_posts(news)):
+        for n, message in enumerate(await self.dispatcher.round_posts(news)):
             nonce = f"t{news.tournament.id}-{news.round}-{n}"
             await self.posting.send(channel, message, nonce=nonce)
 
     async def on_round_board(self, board: RoundBoard) -> None:
         """A tournament game started from a post in the event's channel, its board in a
         thread of its own. Raises if it could not be posted: the director tries again."""
-        await post_round_board(self, await self.handlers.round_board(board))
+        await post_round_board(self.posting, await self.dispatcher.round_board(board))
 
     async def on_review(self, analysis: Analysis) -> None:
         """A review's progress, or the review made: it replaces the post that showed it."""
-        message = await self.handlers.review_message(analysis)
+        message = await self.dispatcher.review_message(analysis)
         await self.posting.post_in_match(analysis.match.id, (message,))
 
     async def on_sweep(self, event: SweepEvent) -> None:
@@ -351,10 +347,10 @@ class GameBot(discord.AutoShardedClient):
         that may pass (network, Discord's 5xx) is raised, so the sweeper posts it again later;
         a refusal that will not (no access, channel gone) is logged and dropped."""
         try:
-            match_id, channel_id, message = await self.handlers.announce(event)
+            match_id, channel_id, message = await self.dispatcher.announce(event)
             if match_id is not None:
                 await self.posting.post_in_match(match_id, (message,))
-                notice = await self.handlers.reminder_notice(event)
+                notice = await self.dispatcher.reminder_notice(event)
                 if notice is not None:
                     await self.posting.send_notice(notice)
             else:

@@ -1,5 +1,5 @@
 """The Discord adapter's parts: how people and messages look on Discord, the buttons, and
-the slash commands generated from the command registry. `bot.discord_bot` runs them."""
+the slash commands generated from the command registry. `gamebot.GameBot` runs them."""
 
 from __future__ import annotations
 
@@ -13,10 +13,9 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.adapters.commands.boards import Context
-from bot.adapters.commands.dispatch import Commands
-from bot.adapters.commands.registry import COMMANDS as REGISTRY
-from bot.adapters.commands.registry import SIDE_CHOICES, CommandSpec, Someone
+from bot.adapters.commands.dispatch import Dispatcher
+from bot.adapters.commands.group import Context
+from bot.adapters.commands.registry import COMMANDS, SIDE_CHOICES, CommandSpec, Someone
 from bot.adapters.discord.visibility import everyone_can_read
 from bot.adapters.replies import BUTTON_PREFIX, Button, Message
 from rules import GAMES
@@ -137,7 +136,7 @@ class GameButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
         custom_id = self.item.custom_id or ""
-        await bot.respond(interaction, lambda ctx: bot.handlers.click(ctx, custom_id), click=True)
+        await bot.respond(interaction, lambda ctx: bot.dispatcher.click(ctx, custom_id), click=True)
 
 
 def clip(text: str, limit: int) -> str:
@@ -259,9 +258,9 @@ def cannot_host(interaction: discord.Interaction, *, rounds: bool = False) -> st
 
 
 class Host(Protocol):
-    """What the parts here need of the client (bot.discord_bot.GameBot)."""
+    """What the parts here need of the client (gamebot.GameBot)."""
 
-    handlers: Commands
+    dispatcher: Dispatcher
     respond: Callable[..., Awaitable[None]]  # (interaction, handler, *, click, slow)
 
 
@@ -288,7 +287,7 @@ async def _move_suggestions(
 ) -> list[app_commands.Choice[str]]:
     bot = _bot(interaction)
     match = getattr(interaction.namespace, "match", None)
-    moves = await bot.handlers.move_choices(context(interaction), current, match)
+    moves = await bot.dispatcher.move_choices(context(interaction), current, match)
     return [app_commands.Choice(name=m, value=m) for m in moves]
 
 
@@ -296,14 +295,14 @@ async def _match_suggestions(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
     bot = _bot(interaction)
-    choices = await bot.handlers.match_choices(context(interaction), current)
+    choices = await bot.dispatcher.match_choices(context(interaction), current)
     return [app_commands.Choice(name=label[:100], value=number) for label, number in choices]
 
 
 def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
     """The slash command of a declared command: its options as Discord parameters (a
-    user becomes a Someone: the id and the names seen), answered by the same Commands as
-    the console."""
+    user becomes a Someone: the id and the names seen), answered by the same Dispatcher
+    as the console."""
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         options: dict[str, Any] = {}
@@ -321,11 +320,11 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
             return
         # where games will be played (a tournament's from its creation): who may read it
         if (spec.starts_game or rounds) and interaction.guild_id and interaction.channel_id:
-            await bot.handlers.see_channel(
+            await bot.dispatcher.see_channel(
                 interaction.guild_id, interaction.channel_id, everyone_reads(interaction)
             )
         await bot.respond(
-            interaction, lambda ctx: bot.handlers.run(spec.name, ctx, **options), slow=spec.slow
+            interaction, lambda ctx: bot.dispatcher.run(spec.name, ctx, **options), slow=spec.slow
         )
 
     parameters = [
@@ -375,4 +374,4 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
     )
 
 
-COMMANDS = tuple(slash_command(spec) for spec in REGISTRY)
+SLASH_COMMANDS = tuple(slash_command(spec) for spec in COMMANDS)

@@ -9,10 +9,11 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import discord
 
+from bot.adapters.discord.client import Client
 from bot.adapters.discord.parts import (
     NO_PINGS,
     POSTING_ERRORS,
@@ -24,9 +25,6 @@ from bot.adapters.discord.parts import (
 )
 from bot.adapters.replies import Message, Notice, Response
 from bot.errors import CannotSave
-
-if TYPE_CHECKING:
-    from bot.adapters.discord.gamebot import GameBot
 
 T = TypeVar("T")
 log = logging.getLogger("bot")
@@ -41,7 +39,7 @@ class Posting:
     """The posts of one client, through its channels (never an interaction's token, so they
     work however long a game lasts)."""
 
-    def __init__(self, client: GameBot) -> None:
+    def __init__(self, client: Client) -> None:
         self.client = client
 
     async def post_reply(
@@ -74,7 +72,7 @@ class Posting:
         they get there says it all); news of a game already over is posted there instead.
         `retry`: a post that fails for a reason that may pass is tried again before the
         failure is raised (for posts nothing else will post again: the sweeper's are)."""
-        match = await self.client.handlers.service.match(match_id)
+        match = await self.client.dispatcher.service.match(match_id)
         pauses = RETRY_PAUSES if retry else ()
         where = partial(self.channel_for, match.thread_id or match.channel_id)
         try:
@@ -131,7 +129,7 @@ class Posting:
         if message.shows is None:
             return
         try:
-            before = await self.client.handlers.service.shown_now(
+            before = await self.client.dispatcher.service.shown_now(
                 message.shows, sent.channel.id, sent.id
             )
             if before is not None:
@@ -145,7 +143,7 @@ class Posting:
         """Replace the message showing what `message` shows; False if there is none (left
         unrecorded, deleted, or out of the bot's reach)."""
         assert message.shows is not None
-        found = await self.client.handlers.service.shown_where(message.shows)
+        found = await self.client.dispatcher.service.shown_where(message.shows)
         if found is None:
             return False
         shown = self.client.get_partial_messageable(found[0]).get_partial_message(found[1])
@@ -167,7 +165,7 @@ class Posting:
         post), Discord refuses one, or cannot be reached: the game is then played in its
         channel (its board is posted there next, and tried again if need be)."""
         assert response.match_id is not None and response.open_thread is not None
-        match = await self.client.handlers.service.match(response.match_id)
+        match = await self.client.dispatcher.service.match(response.match_id)
         starter: Any = None
         try:
             starter = await self.anchored(origin) if origin is not None else None
@@ -188,7 +186,7 @@ class Posting:
                 log.log(level, "no thread for match #%s (%r): in its channel", match.id, err)
                 return None
             thread = made
-        await self.client.handlers.service.play.bind_thread(match.id, thread.id)
+        await self.client.dispatcher.service.play.bind_thread(match.id, thread.id)
         return thread
 
     async def made_anyway(self, starter: Any, err: Exception) -> discord.Thread | None:
@@ -211,13 +209,13 @@ class Posting:
 
     async def tell_thread_gone(self, thread_id: int) -> None:
         """Move a gone thread's games to their channel and say so there, once."""
-        for channel_id, board in await self.client.handlers.thread_gone(thread_id):
+        for channel_id, board in await self.client.dispatcher.thread_gone(thread_id):
             await self.send(await self.channel_for(channel_id), board)
 
     async def send_notice(self, notice: Notice) -> None:
         """A turn notice by DM. Where the person's DMs are closed to the bot (Discord's
         50007), their notices are turned off and the game's thread is told, once."""
-        service = self.client.handlers.service
+        service = self.client.dispatcher.service
         try:
             channel = await self.client.create_dm(discord.Object(notice.user_id))
             await self.send(channel, notice.message)
@@ -226,7 +224,7 @@ class Posting:
                 log.warning("no turn notice for %s: %s", notice.user_id, err)
                 return
             await service.notices.turn_off(notice.user_id)
-            said = self.client.handlers.people.user(notice.user_id)
+            said = self.client.dispatcher.people.user(notice.user_id)
             text = (
                 f"{said}, your DMs are closed to me, so your turn notices by DM are off "
                 "(/notify turns them on again once they are open)."

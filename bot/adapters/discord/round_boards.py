@@ -6,15 +6,12 @@ that try a thread already made is used, not made again."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
 from bot.adapters.discord.parts import THREAD_ARCHIVE_MINUTES
+from bot.adapters.discord.posting import Posting
 from bot.adapters.replies import Response
-
-if TYPE_CHECKING:
-    from bot.adapters.discord.gamebot import GameBot
 
 log = logging.getLogger("bot")
 #: Discord's "A thread has already been created for this message"
@@ -26,12 +23,12 @@ def refused_for_good(err: Exception) -> bool:
     return isinstance(err, discord.HTTPException) and err.status < 500 and err.status != 429
 
 
-async def post_round_board(client: GameBot, start: Response) -> None:
+async def post_round_board(posting: Posting, start: Response) -> None:
     """Post a round's game: its start in the event's channel and a thread from it (unless
     a try before made one), then its board in the thread; where Discord refuses the thread
     for good (a channel that takes none, a permission taken away), in the channel."""
     assert start.match_id is not None and start.reply is not None and start.open_thread
-    service, posting = client.handlers.service, client.posting
+    service = posting.client.dispatcher.service
     match = await service.match(start.match_id)
     thread: discord.Thread | None = None  # made now: posted to as it is, not fetched
     if match.thread_id is None:

@@ -1,5 +1,5 @@
-"""Running the Discord bot as a process: check the database, connect, stop cleanly on
-SIGTERM or SIGINT, and say in one line why it cannot start."""
+"""Running the Discord bot on the App it is handed: connect, stop cleanly on SIGTERM or
+SIGINT, and say in one line why it cannot start."""
 
 from __future__ import annotations
 
@@ -11,15 +11,15 @@ import discord
 
 from bot.adapters.discord.gamebot import GameBot
 from bot.adapters.discord.startup import explain, quiet_discord
-from bot.runtime.app import App
-from bot.runtime.config import Settings
+from bot.app.app import App
 
 log = logging.getLogger("bot")
 
 
 async def _serve(bot: GameBot, token: str) -> None:
     """Run the bot until it stops or SIGTERM/SIGINT arrives; either way it closes cleanly
-    (commands under way finish, the sweeper stops, the database is closed)."""
+    (commands under way finish, the sweeper and the computer stop; the App's opener then
+    closes the database)."""
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
@@ -35,18 +35,18 @@ async def _serve(bot: GameBot, token: str) -> None:
         await running
 
 
-def run_bot(settings: Settings, *, sync_globally: bool = False) -> int:
-    """Run until stopped; anything that keeps it from starting raises StartupError (one line)."""
-    asyncio.run(App.check_database(settings.database_url))  # before connecting to Discord
+async def run_bot(app: App, *, sync_globally: bool = False) -> None:
+    """Run the bot on `app` (its database opened, so checked, before connecting to Discord)
+    until stopped; anything that keeps it from starting raises StartupError (one line)."""
+    settings = app.settings
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
     quiet_discord()
     if settings.discord_api_url:  # a REST proxy keeps the limits for every process
         discord.http.Route.BASE = settings.discord_api_url
     try:
-        asyncio.run(_serve(GameBot(settings, sync_globally=sync_globally), settings.discord_token))
+        await _serve(GameBot(app, sync_globally=sync_globally), settings.discord_token)
     except Exception as err:
         plain = explain(err)
         if plain is None:
             raise
         raise plain from None
-    return 0

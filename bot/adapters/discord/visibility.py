@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Container
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import aiohttp
 import discord
 
-if TYPE_CHECKING:
-    from bot.adapters.discord.gamebot import GameBot
+from bot.adapters.discord.client import Client
 
 log = logging.getLogger("bot")
 #: a channel Discord says is gone (404): nobody reads it any more
@@ -47,13 +46,13 @@ def serves(client: discord.AutoShardedClient) -> Callable[[int], bool]:
 
 
 class Visibility:
-    def __init__(self, client: GameBot) -> None:
+    def __init__(self, client: Client) -> None:
         self.client = client
 
     async def started(self) -> None:
         """The bot starts: what it saw before may have changed while it was away, so its
         servers' channels are unknown until each server is available again."""
-        await self.client.handlers.restarted(serves(self.client))
+        await self.client.dispatcher.restarted(serves(self.client))
 
     async def server(self, guild: discord.Guild) -> None:
         """A server is available (at start, after an outage) or the bot joined it again, or
@@ -81,13 +80,13 @@ class Visibility:
         guild = self.client.get_guild(payload.guild_id)
         if guild is None:
             return
-        watched = await self.client.handlers.channels_to_watch(guild.id)
+        watched = await self.client.dispatcher.channels_to_watch(guild.id)
         if payload.thread_id not in watched:
             return
         private = payload.thread_type == discord.ChannelType.private_thread
         parent = guild.get_channel(payload.parent_id)
         public = False if private else everyone_can_read(guild, parent)
-        await self.client.handlers.channel_changed(guild.id, payload.thread_id, public)
+        await self.client.dispatcher.channel_changed(guild.id, payload.thread_id, public)
 
     async def thread_gone(self, guild_id: int, thread_id: int) -> None:
         guild = self.client.get_guild(guild_id)
@@ -105,15 +104,15 @@ class Visibility:
         """Tell the service whether @everyone can read each channel of the server that the
         site lists games of (`only`: those among them; `under`: that channel and the
         threads in it; `gone`: a channel known to be deleted)."""
-        handlers = self.client.handlers
-        for channel_id in await handlers.channels_to_watch(guild.id):
+        dispatcher = self.client.dispatcher
+        for channel_id in await dispatcher.channels_to_watch(guild.id):
             if only is not None and channel_id not in only:
                 continue
             place = GONE if channel_id == gone else await self._find(guild, channel_id)
             inside = channel_id == under or getattr(place, "parent_id", None) == under
             if under is not None and not inside:
                 continue
-            await handlers.channel_changed(guild.id, channel_id, everyone_can_read(guild, place))
+            await dispatcher.channel_changed(guild.id, channel_id, everyone_can_read(guild, place))
 
     async def _find(self, guild: discord.Guild, channel_id: int) -> Any:
         """The channel or thread: cached, else asked of Discord; GONE if Discord says it is

@@ -1,17 +1,17 @@
-"""Fixtures of the adapter tests: the computer's real worker processes."""
+"""Fixtures of the adapter tests: the console over the service."""
 
 from __future__ import annotations
 
-import multiprocessing
-from collections.abc import Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from pathlib import Path
 
 import pytest
 
+from bot.adapters.console import Console
+from bot.service.match_service import MatchService
 
-@pytest.fixture(scope="module")
-def workers() -> Iterator[Executor]:
-    """Real worker processes (spawned, as in the bot), shared by a module's tests."""
-    pool = ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn"))
-    yield pool
-    pool.shutdown()
+
+@pytest.fixture
+def console(service: MatchService, tmp_path: Path) -> tuple[Console, list[str]]:
+    """The console over the service, and the lines it printed."""
+    lines: list[str] = []
+    return Console(service, tmp_path / "out", lines.append), lines

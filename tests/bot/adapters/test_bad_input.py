@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from PIL import GifImagePlugin, Image
 
-from bot.adapters.commands.boards import Context
-from bot.adapters.commands.dispatch import Commands
+from bot.adapters.commands.dispatch import Dispatcher
+from bot.adapters.commands.group import Context
 from bot.adapters.commands.registry import Someone
 from bot.adapters.console import Console, Names
 from bot.adapters.discord.parts import DiscordPeople
@@ -140,9 +140,9 @@ async def test_forty_seven_refused_commands_write_nothing(
 async def test_a_refused_challenge_does_not_keep_the_opponents_name(
     service: MatchService,
 ) -> None:
-    commands = Commands(service, Names())
+    dispatcher = Dispatcher(service, Names())
     ctx = Context(GUILD, CHANNEL, ALICE, "Alice")
-    reply = await commands.run(
+    reply = await dispatcher.run(
         "challenge", ctx, game="chess", opponent=Someone(BOB, "Bob the Great", "Bob the Great")
     )
     assert reply.ephemeral
@@ -155,22 +155,22 @@ async def test_display_names_are_shown_not_obeyed_and_results_are_data(
 ) -> None:
     """On Discord a person is a mention (rendered as their name on that server; pings are
     the adapter's allowed-mentions business), a stored name is escaped, and a result is data."""
-    commands = Commands(service, DiscordPeople())
+    dispatcher = Dispatcher(service, DiscordPeople())
     tricky = "<@555> **boss** @everyone"
     ctx = Context(GUILD, CHANNEL, ALICE, tricky)
-    await commands.run("challenge", ctx, game="checkers", opponent=Someone(BOB, "Bob", "Bob"))
+    await dispatcher.run("challenge", ctx, game="checkers", opponent=Someone(BOB, "Bob", "Bob"))
     match = await start_match(service, side="black")
-    late = await commands.run("move", Context(GUILD, CHANNEL, BOB, "Bob"), move="22-18")
+    late = await dispatcher.run("move", Context(GUILD, CHANNEL, BOB, "Bob"), move="22-18")
     assert late.reply is not None
     assert late.reply.text == f"It is not your turn: waiting for <@{ALICE}> to move."
-    aborted = await commands.run("abort", ctx, match=match.id)
+    aborted = await dispatcher.run("abort", ctx, match=match.id)
     assert aborted.reply is not None and f"Aborted by <@{ALICE}>" in aborted.reply.text
     assert "<@555>" not in aborted.reply.text
     row = await service.store.one("SELECT result_reason, ended_by FROM matches")
     assert row is not None and tuple(row) == ("aborted", ALICE)
     other = await start_match(service, side="black")
     await service.play.resign(by(BOB), other.id)
-    board = await commands.run("leaderboard", ctx, game="checkers")
+    board = await dispatcher.run("leaderboard", ctx, game="checkers")
     assert board.reply is not None
     assert r"\<\@555\> \*\*boss\*\* \@everyone" in board.reply.text
     assert "<@555>" not in board.reply.text
@@ -189,7 +189,7 @@ async def test_times_are_shown_exactly_and_move_text_as_typed(console: Output) -
 async def test_crafted_buttons_cannot_reach_another_server_or_channel(
     service: MatchService,
 ) -> None:
-    commands = Commands(service, Names())
+    dispatcher = Dispatcher(service, Names())
     challenge = await service.challenges.challenge(by(ALICE), "checkers")
     match = await start_match(service, challenger=ALICE, opponent=BOB, side="black")
     before = await snapshot(service.store)
@@ -207,7 +207,7 @@ async def test_crafted_buttons_cannot_reach_another_server_or_channel(
             (mallory, "bgb:accept:1:2"),
             (mallory, "other:accept:1"),
         ):
-            response = await commands.click(ctx, custom_id)
+            response = await dispatcher.click(ctx, custom_id)
             assert response.ephemeral and response.reply is not None, custom_id
             text = response.reply.text
             assert any(
@@ -215,7 +215,7 @@ async def test_crafted_buttons_cannot_reach_another_server_or_channel(
             ), (custom_id, text)
     assert await snapshot(service.store) == before
     right_place = Context(GUILD, CHANNEL, BOB, "Bob")
-    assert not (await commands.click(right_place, f"bgb:draw:{match.id}")).ephemeral
+    assert not (await dispatcher.click(right_place, f"bgb:draw:{match.id}")).ephemeral
 
 
 # --- simultaneous requests give the documented result ---
@@ -271,10 +271,10 @@ async def test_a_700_ply_replay_fits_the_upload_limit(service: MatchService) -> 
     for move in record.moves:
         user = (await service.shared.find.match(match.id)).user_to_move or 0
         await service.play.move(by(user), game.format_move(move), match.id)
-    commands = Commands(service, Names())
+    dispatcher = Dispatcher(service, Names())
     limit = 10 * 1024 * 1024
     ctx = Context(GUILD, CHANNEL, 103, "Carol", upload_limit=limit)
-    reply = (await commands.run("history", ctx, match=match.id)).reply
+    reply = (await dispatcher.run("history", ctx, match=match.id)).reply
     assert reply is not None
     text, gif = reply.files
     assert sum(len(f.data) for f in reply.files) <= limit
@@ -291,9 +291,9 @@ async def test_a_checkers_record_is_standard_pdn(service: MatchService) -> None:
     await service.play.resign(by(BOB))
     await service.standings.remember(GUILD, ALICE, 'Alice "the" Great', "Alice")
     await service.standings.remember(GUILD, BOB, "Bob", "Bob")
-    commands = Commands(service, Names())
+    dispatcher = Dispatcher(service, Names())
     reply = (
-        await commands.run("history", Context(GUILD, CHANNEL, BOB, "Bob"), match=match.id)
+        await dispatcher.run("history", Context(GUILD, CHANNEL, BOB, "Bob"), match=match.id)
     ).reply
     assert reply is not None and reply.files[0].filename == "checkers-1.pdn"
     assert reply.files[0].data.decode() == (

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.adapters.commands.boards import Context
-from bot.adapters.commands.dispatch import Commands
+from bot.adapters.commands.dispatch import Dispatcher
+from bot.adapters.commands.group import Context
 from bot.adapters.console import Console, Names
 from bot.adapters.discord.parts import GameButton
 from bot.adapters.replies import Button, Response
@@ -81,25 +81,25 @@ async def test_values_outside_the_choices_are_refused_on_the_commands_own_path(
 ) -> None:
     """What Discord's choices hide, sent anyway (a crafted interaction, another adapter):
     the dispatch itself refuses it, before any handler."""
-    commands = Commands(service, Names())
+    dispatcher = Dispatcher(service, Names())
     boss = _as(MODERATOR, "mod", boss=True)
-    made = await commands.run(
+    made = await dispatcher.run(
         "tournament", boss, action="create", game="checkers", rounds=3, rated="maybe"
     )
     assert made.ephemeral and _text(made) == "/tournament rated takes yes or no, not 'maybe'."
     assert await service.tournaments.running_ids() == []
-    made = await commands.run(
+    made = await dispatcher.run(
         "tournament", boss, action="create", game="checkers", rounds=3, rated=" NO "
     )
     assert "unrated" in _text(made)  # a choice in any case and spacing is that choice
-    off = await commands.run("settings", boss, web="Off")
+    off = await dispatcher.run("settings", boss, web="Off")
     assert "off the web site" in _text(off)
 
 
 # --- 4. a takeback button answers the request it was shown for ---
-async def _asked(commands: Commands, service: MatchService) -> tuple[Button, Button]:
+async def _asked(dispatcher: Dispatcher, service: MatchService) -> tuple[Button, Button]:
     """Alice asks to take back: the Accept and Decline buttons shown to Bob."""
-    asked = await commands.run("takeback", _as(ALICE, "alice"))
+    asked = await dispatcher.run("takeback", _as(ALICE, "alice"))
     boards = [m for m in (asked.reply, *asked.posts) if m is not None and m.buttons]
     (board,) = boards
     accept = next(b for b in board.buttons if b.action == "tbyes")
@@ -112,23 +112,23 @@ async def test_a_stale_accept_takeback_button_does_not_accept_a_later_request(
 ) -> None:
     """Before: Accept pressed after its request lapsed accepted a later 2-ply request.
     After: refused in words, nothing written; the later request's own button works."""
-    commands = Commands(service, Names())
+    dispatcher = Dispatcher(service, Names())
     match = await start_match(service, side="black")
-    await commands.run("move", _as(ALICE, "alice"), move="11-15")
-    stale, _ = await _asked(commands, service)
-    await commands.run("move", _as(BOB, "bob"), move="22-18")  # the request lapses
-    accept, decline = await _asked(commands, service)  # 2 plies back this time
+    await dispatcher.run("move", _as(ALICE, "alice"), move="11-15")
+    stale, _ = await _asked(dispatcher, service)
+    await dispatcher.run("move", _as(BOB, "bob"), move="22-18")  # the request lapses
+    accept, decline = await _asked(dispatcher, service)  # 2 plies back this time
     assert stale.custom_id != accept.custom_id
     assert accept.custom_id == f"bgb:tbyes:{match.id}:{accept.request}"
     before = await snapshot(service.store)
-    pressed = await commands.click(_as(BOB, "bob"), stale.custom_id)
+    pressed = await dispatcher.click(_as(BOB, "bob"), stale.custom_id)
     assert pressed.ephemeral and "That takeback request is over" in _text(pressed)
     assert await snapshot(service.store) == before
     assert (await service.match(match.id)).ply == 2
-    done = await commands.click(_as(BOB, "bob"), accept.custom_id)
+    done = await dispatcher.click(_as(BOB, "bob"), accept.custom_id)
     assert "accepted the takeback" in _text(done)
     assert (await service.match(match.id)).ply == 0
-    late = await commands.click(_as(BOB, "bob"), decline.custom_id)  # answered already
+    late = await dispatcher.click(_as(BOB, "bob"), decline.custom_id)  # answered already
     assert late.ephemeral and "is over" in _text(late)
 
 
@@ -138,20 +138,20 @@ async def test_a_takeback_button_from_before_the_change_answers_nothing_but_offe
     """A button posted before buttons named their request (`bgb:tbyes:<match>`) cannot
     say which it was shown for: it answers none, and its presser gets the request open
     now, described, with buttons that name it."""
-    commands = Commands(service, Names())
+    dispatcher = Dispatcher(service, Names())
     match = await start_match(service, side="black")
-    await commands.run("move", _as(ALICE, "alice"), move="11-15")
-    accept, _ = await _asked(commands, service)
+    await dispatcher.run("move", _as(ALICE, "alice"), move="11-15")
+    accept, _ = await _asked(dispatcher, service)
     before = await snapshot(service.store)
-    old = await commands.click(_as(BOB, "bob"), f"bgb:tbyes:{match.id}")
+    old = await dispatcher.click(_as(BOB, "bob"), f"bgb:tbyes:{match.id}")
     assert old.ephemeral and old.reply is not None
     assert "answers none" in old.reply.text and "asks to take back" in old.reply.text
     assert old.reply.buttons[0].custom_id == accept.custom_id
     after = await snapshot(service.store)
     assert {**after, "users": []} == {**before, "users": []}  # only Bob's name is new
-    nobody = await commands.click(_as(ALICE, "alice"), f"bgb:tbno:{match.id}")
+    nobody = await dispatcher.click(_as(ALICE, "alice"), f"bgb:tbno:{match.id}")
     assert "no takeback request from your opponent" in _text(nobody)
-    done = await commands.click(_as(BOB, "bob"), old.reply.buttons[0].custom_id)
+    done = await dispatcher.click(_as(BOB, "bob"), old.reply.buttons[0].custom_id)
     assert "accepted the takeback" in _text(done)
 
 
@@ -162,9 +162,9 @@ async def test_a_takeback_button_from_before_the_change_answers_nothing_but_offe
 async def test_malformed_request_buttons_are_no_longer_in_use(
     service: MatchService, custom_id: str
 ) -> None:
-    commands = Commands(service, Names())
+    dispatcher = Dispatcher(service, Names())
     await start_match(service, side="black")
-    pressed = await commands.click(_as(ALICE, "alice"), custom_id)
+    pressed = await dispatcher.click(_as(ALICE, "alice"), custom_id)
     assert _text(pressed) == "That button is no longer in use."
 
 
@@ -189,15 +189,15 @@ async def test_a_moderator_calling_off_a_tournament_game_says_it_counts_for_neit
     news = await service.tournaments.advance(event.id)
     assert news is not None
     game = news.games[0]
-    commands = Commands(service, Names())
+    dispatcher = Dispatcher(service, Names())
     player = game.user_to_move
     assert player is not None
-    refusal = await commands.run("abort", _as(player, "p"), match=game.id)
+    refusal = await dispatcher.run("abort", _as(player, "p"), match=game.id)
     assert "cannot be aborted: you may resign" in _text(refusal)
-    called = await commands.run("abort", _as(MODERATOR, "mod", boss=True), match=game.id)
+    called = await dispatcher.run("abort", _as(MODERATOR, "mod", boss=True), match=game.id)
     boards = [m.text for m in (called.reply, *called.posts) if m is not None]
     assert any("counts for neither player" in text for text in boards), boards
-    pairings = await commands.run(
+    pairings = await dispatcher.run(
         "tournament", _as(MODERATOR, "mod", boss=True), action="pairings", number=event.id
     )
     assert "called off, not scored" in _text(pairings)

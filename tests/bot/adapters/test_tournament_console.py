@@ -12,7 +12,7 @@ from pathlib import Path
 from PIL import Image
 
 from bot.adapters.console import GUILD, Console
-from bot.adapters.director import Director
+from bot.agents.director import Director
 from bot.service import Actor
 from bot.service.match_service import MatchService
 from tests.servicekit import Clock

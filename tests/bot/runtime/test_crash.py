@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from bot.runtime.checkdb import check_db
 from bot.store import Store
+from bot.store.checkdb import check_db
 from tests.faults import ROOT
 
 pytestmark = pytest.mark.processes  # starts, kills and waits on processes

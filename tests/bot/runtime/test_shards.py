@@ -9,7 +9,8 @@ import pytest
 
 from bot.__main__ import main
 from bot.adapters.discord.gamebot import GameBot
-from bot.runtime.config import Settings
+from bot.app.app import App
+from bot.app.config import Settings
 from bot.runtime.shards import Shards
 from bot.service import Actor
 from bot.service.match_service import MatchService
@@ -62,6 +63,16 @@ async def test_the_computer_resumes_only_its_own_servers_games(db_path: Path, cl
     await store.close()
 
 
+async def test_the_discord_client_serves_the_settings_shards(tmp_path: Path) -> None:
+    shards = Shards(frozenset({0, 1, 2, 3}), 8)
+    app = await App.open(Settings(database_url=str(tmp_path / "bot.sqlite3"), shards=shards))
+    try:
+        client = GameBot(app)
+        assert client.shard_ids == [0, 1, 2, 3] and client.shard_count == 8
+    finally:
+        await app.close()
+
+
 def test_shards_from_settings_and_the_command_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -71,8 +82,6 @@ def test_shards_from_settings_and_the_command_line(
     (tmp_path / ".env").write_text("SHARD_IDS=0-3\nSHARD_COUNT=8\n")
     settings = Settings.load(tmp_path / ".env")
     assert settings.shards == Shards(frozenset({0, 1, 2, 3}), 8)
-    client = GameBot(settings)
-    assert client.shard_ids == [0, 1, 2, 3] and client.shard_count == 8
     (tmp_path / ".env").write_text("SHARD_IDS=0-3\n")
     assert main(["check-db"]) == 1
     assert capsys.readouterr().err.strip() == (

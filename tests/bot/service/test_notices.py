@@ -11,18 +11,18 @@ async def test_notices_are_chosen_and_due_once_a_turn(service: MatchService) -> 
     await refused(service, service.notices.choose(BOB, "sometimes"), "one of: every turn")
     await start_match(service, side="black")
     moved = await service.play.move(by(ALICE), "11-15")
-    assert await service.notices.to_tell(moved.match) == BOB
-    assert await service.notices.to_tell(moved.match) is None  # told of this turn already
-    assert await service.notices.to_tell(moved.match, reminder=True) is None
+    assert moved.tell == BOB  # claimed by the move's own write
+    assert await service.notices.to_remind(moved.match) is None  # told of this turn already
     replied = await service.play.move(by(BOB), "22-18")
-    assert await service.notices.to_tell(replied.match) is None  # Alice did not ask
+    assert replied.tell is None  # Alice did not ask
+    assert await service.notices.to_remind(replied.match) is None
 
 
 async def test_reminders_only_and_off(service: MatchService) -> None:
     await service.notices.choose(BOB, "reminders only")
     await start_match(service, side="black")
     moved = await service.play.move(by(ALICE), "11-15")
-    assert await service.notices.to_tell(moved.match) is None
-    assert await service.notices.to_tell(moved.match, reminder=True) == BOB
+    assert moved.tell is None
+    assert await service.notices.to_remind(moved.match) == BOB
     assert await service.notices.choose(BOB, "off") is None
     assert await service.notices.mode(BOB) is None

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from bot.errors import Refusal
-from bot.runtime.checkdb import check_db
 from bot.service import Actor
 from bot.service.match_service import MatchService
 from bot.store import Store
+from bot.store.checkdb import check_db
 from bot.store.migrations import head_revision, legacy_version, revision
 from rules import Outcome, Termination, get_game, reason_text
 from tests.gamekit import GAME_IDS
@@ -468,7 +468,7 @@ def test_results_agree_in_number_and_name_their_pieces_alike() -> None:
     assert reason_text(musketeers, Outcome("m", Termination.NO_MOVES, "e")).endswith(
         "the enemy has no legal move"
     )
-    wiped = Outcome("w", Termination.ANNIHILATION, "b")
+    wiped = Outcome("w", Termination.NO_PIECES, "b")
     assert reason_text(crown, wiped) == "Black has no pieces left"
 
 

@@ -16,6 +16,7 @@ from bot.service.sweeper import Sweeper
 from bot.service.views import MatchView, SweepEvent
 from bot.store import Store
 from bot.store.announcement_table import CLAIM_SECONDS, MOST_ATTEMPTS
+from bot.store.match_table import MoveWrite
 from tests.faults import SmallDisk, locked, refusing_writes
 from tests.servicekit import (
     ALICE,
@@ -271,10 +272,8 @@ async def test_the_guard_in_the_database_refuses_a_late_move_decided_in_time(
 ) -> None:
     """Even a move checked a moment before its deadline cannot land after it."""
     match = await start_match(service, side="black", move_time="1h")
-    landed = await service.shared.matches.append_move(
-        None, match.id, 1, "11-15", ALICE, clock.now + 3600, "W:W21-32:B1-10,12,15"
-    )
-    assert not landed
+    late = MoveWrite(match.id, 1, "11-15", ALICE, clock.now + 3600, "W:W21-32:B1-10,12,15", None)
+    assert await service.shared.matches.record_move(late) is None
     assert (await service.shared.find.match(match.id)).ply == 0
 
 

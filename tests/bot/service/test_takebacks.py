@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 
 from bot.errors import Refusal
-from bot.runtime.checkdb import check_db
 from bot.service.match_service import MatchService
+from bot.store.checkdb import check_db
 from tests.servicekit import ALICE, BOB, CAROL, Clock, by, refused, start_match
 
 BOT = 999

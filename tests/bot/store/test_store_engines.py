@@ -19,16 +19,17 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 
 from bot.errors import CannotSave, Refusal, StoreError
-from bot.runtime.checkdb import check_db
 from bot.service import Actor
 from bot.service.match_service import MatchService
 from bot.service.views import MatchView, MoveResult
 from bot.store import DatabaseUrl, Row, Store, Tx
+from bot.store.checkdb import check_db
 from bot.store.identify_table import IDENTIFY_SPACING, reserve_identify
+from bot.store.match_table import Moved
 from bot.store.migrations import head_revision
 from bot.store.schema import TABLES, metadata
 from tests import pgserver
-from tests.conftest import new_pg_database
+from tests.bot.conftest import new_pg_database
 from tests.faults import ROOT
 from tests.pgserver import PgServer
 from tests.servicekit import ALICE, BOB, CHANNEL, GUILD, Clock, by, play_random, start_match
@@ -272,14 +273,14 @@ async def test_a_moves_reply_shows_the_position_that_move_made(
             await answer_once_committed()
         return await match_row(match_id)
 
-    async def move_on_then_answer(*args: Any, **options: Any) -> Row | None:
-        row = await move_on(*args, **options)  # a move's own write, one transaction
+    async def record_then_answer(*args: Any, **options: Any) -> Moved | None:
+        moved = await record_move(*args, **options)  # the move's one write
         await answer_once_committed()
-        return row
+        return moved
 
-    move_on = here.shared.matches.move_on
+    record_move = here.shared.matches.record_move
     monkeypatch.setattr(here.store, "transaction", then_answer)
-    monkeypatch.setattr(here.shared.matches, "move_on", move_on_then_answer)
+    monkeypatch.setattr(here.shared.matches, "record_move", record_then_answer)
     monkeypatch.setattr(here.shared.find, "match_row", answer_then_read)
     try:
         moved = await here.play.move(by(ALICE), "11-15", match.id)

@@ -16,14 +16,14 @@ from typing import Any
 
 import pytest
 
-from bot.adapters.commands.boards import Context
-from bot.adapters.commands.dispatch import Commands
+from bot.adapters.commands.dispatch import Dispatcher
+from bot.adapters.commands.group import Context
 from bot.adapters.console import Names
 from bot.errors import CannotSave, StoreError
-from bot.runtime.checkdb import check_db
 from bot.service import Actor
 from bot.service.match_service import MatchService
 from bot.store import Store
+from bot.store.checkdb import check_db
 from bot.store.match_table import MatchRows
 from bot.store.migrations import head_revision
 from rules import get_game
@@ -263,27 +263,27 @@ async def test_reads_work_and_writes_say_so_when_the_database_cannot_save(
 ) -> None:
     store = await Store.open(db_url, busy_seconds=0.1)
     service = MatchService(store, clock=Clock())
-    commands = Commands(service, Names())
+    dispatcher = Dispatcher(service, Names())
     match = await start_match(service, side="black")
     alice = Context(GUILD, match.channel_id, 101, "Alice")
     before = await snapshot(store)
     refusal = refusing_writes(store) if fault == "read-only" else contextlib.nullcontext()
     async with refusal:
         with locked(Path(db_url)) if fault == "locked" else contextlib.nullcontext():
-            await _reads_go_on(service, commands, alice, match.channel_id)
+            await _reads_go_on(service, dispatcher, alice, match.channel_id)
     assert await snapshot(store) == before
     assert (await service.play.move(Actor(GUILD, match.channel_id, 101), "11-15")).match.ply == 1
     await store.close()
 
 
 async def _reads_go_on(
-    service: MatchService, commands: Commands, alice: Context, channel_id: int
+    service: MatchService, dispatcher: Dispatcher, alice: Context, channel_id: int
 ) -> None:
     """Every read answers; every write is refused, saying the bot cannot save."""
     for command in ("help", "board", "games", "stats"):
-        reply = (await commands.run(command, alice)).reply
+        reply = (await dispatcher.run(command, alice)).reply
         assert reply is not None and "cannot save" not in reply.text
-    refused = await commands.run("move", alice, move="11-15")
+    refused = await dispatcher.run("move", alice, move="11-15")
     assert refused.ephemeral and refused.reply is not None
     assert refused.reply.text.startswith("The bot cannot save right now")
     with pytest.raises(CannotSave):

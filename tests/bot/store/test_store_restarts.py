@@ -19,9 +19,10 @@ from pathlib import Path
 import pytest
 
 from bot.errors import CannotSave
-from bot.runtime.checkdb import check_db
 from bot.service.match_service import MatchService
-from bot.store import Store, connection
+from bot.store import Row, Store, connection
+from bot.store.checkdb import check_db
+from bot.store.match_table import MoveWrite
 from rules import get_game
 from tests.faults import ROOT
 from tests.pgserver import PgServer
@@ -74,6 +75,11 @@ def bring_down_and_up(server: PgServer, down: str) -> None:
         server.restart(down)
 
 
+async def kept(row: Row) -> Row:
+    """A move's match row, as a game's end would give it back (its transaction's end)."""
+    return row
+
+
 @pytest.mark.parametrize("down", DOWN)
 @pytest.mark.parametrize("first", ["read", "move", "transaction"])
 async def test_the_first_statement_after_a_restart_unseen_is_resent_once(
@@ -96,21 +102,17 @@ async def test_the_first_statement_after_a_restart_unseen_is_resent_once(
         assert row is not None
         trial = (await service.shared.records.record(row)).copy()
         trial.play("22-18")
-        logged = (match.id, 2, "22-18", BOB, clock(), get_game("checkers").encode(trial.position))
+        position = get_game("checkers").encode(trial.position)
+        write = MoveWrite(match.id, 2, "22-18", BOB, clock(), position, None)
         bring_down_and_up(own_server, down)
         if first == "read":
             assert (await service.shared.find.match(match.id)).ply == 1
         elif first == "move":
-            moved = await service.shared.matches.move_on(
-                *logged, deadline=None, offer_kept_if_by=BOB
-            )
-            assert moved is not None and moved["ply"] == 2
-        else:
-            async with store.transaction() as db:
-                assert await service.shared.matches.append_move(db, *logged)
-                await service.shared.matches.advance(
-                    db, match.id, ply=2, position=logged[-1], deadline=None, offer_kept_if_by=BOB
-                )
+            moved = await service.shared.matches.record_move(write)
+            assert moved is not None and moved.row["ply"] == 2
+        else:  # the last move of a game: its transaction goes on to end the match
+            moved = await service.shared.matches.record_move(write, lambda db, row: kept(row))
+            assert moved is not None and moved.row["ply"] == 2
         assert (await service.shared.find.match(match.id)).ply == 2 - (first == "read")
     finally:
         await store.close()

@@ -49,7 +49,7 @@ class Site:
         """A game between Ann and Ben, and its page's address."""
         match = await start_match(service=self.service, game_id=game_id, challenger=ANN,
                                   opponent=BEN, channel=channel)  # fmt: skip
-        token = await self.service.site.rows.token_of(match.id)
+        token = await self.service.site.token_of(match.id)
         assert token is not None
         return match, token
 

@@ -24,7 +24,8 @@ from tests.browser import chromium
 from tests.faults import ROOT
 from tests.servicekit import CHANNEL, GUILD, play_random, start_match
 
-pytestmark = pytest.mark.processes  # a browser, and a site on a real port
+#: a browser, and a site on a real port (one browser at a time under --dist loadgroup)
+pytestmark = [pytest.mark.processes, pytest.mark.xdist_group("browser")]
 SHOTS = ROOT / "out" / "screenshots"
 #: how long a page may take to show a move here (the bench measures the real figure; this
 #: is only a bound for a slow, loaded machine)
@@ -66,7 +67,7 @@ async def served(tmp_path: Path) -> AsyncIterator[Served]:
     web = WebSite(str(tmp_path / "bot.sqlite3"), "127.0.0.1", 0)
     await asyncio.to_thread(web.start)
     store.watchers.append(web.changed)
-    tokens = [await service.site.rows.token_of(m.id) for m in (live, over)]
+    tokens = [await service.site.token_of(m.id) for m in (live, over)]
     try:
         async with async_playwright() as playwright:
             browser = await playwright.chromium.launch(executable_path=path, args=["--no-sandbox"])

@@ -17,8 +17,8 @@ from bot.service import Actor
 from bot.service.match_service import MatchService
 from bot.service.views import MatchView
 from bot.store import Store
+from bot.store.relay import Notifier
 from bot.web.hub import QUEUE, Hub
-from bot.web.relay import Notifier
 from bot.web.serve import Serving
 from tests.bot.web.conftest import ANN, BEN, Site
 from tests.servicekit import CHANNEL, GUILD, start_match
@@ -106,7 +106,7 @@ async def watched_across_processes(
     try:
         await service.site.turn(Actor(GUILD, CHANNEL, ANN), manager=True, on=True)
         match = await start_match(service, challenger=ANN, opponent=BEN, side="black")
-        token = await service.site.rows.token_of(match.id)
+        token = await service.site.token_of(match.id)
         async with (
             aiohttp.ClientSession() as session,
             session.get(f"http://127.0.0.1:{serving.port}/g/{token}/events") as stream,

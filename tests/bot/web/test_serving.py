@@ -12,8 +12,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from bot.runtime.app import App
-from bot.runtime.config import Settings
+from bot.app.app import App
+from bot.app.config import Settings
 from tests.faults import ROOT
 
 
@@ -33,9 +33,9 @@ def test_web_settings_are_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
 @pytest.mark.processes
 async def test_the_bot_serves_the_site_beside_itself_and_stops_it(db_path: Path) -> None:
     settings = Settings(database_url=str(db_path), web_port=0, web_host="127.0.0.1")
-    app = await App.open(str(db_path), settings)
+    app = await App.open(settings)
     try:
-        await app.start_web(settings)
+        await app.start_web()
         assert app.web is not None
         async with (
             aiohttp.ClientSession() as session,

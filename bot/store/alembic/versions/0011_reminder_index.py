@@ -14,7 +14,7 @@ down_revision = "0010"
 branch_labels = None
 depends_on = None
 
-#: bot.store.matches.REMINDER_AT, as it stood at this revision
+#: bot.store.match_table.REMINDER_AT, as it stood at this revision
 REMINDER_AT = "(deadline - CASE WHEN move_seconds < 14400 THEN move_seconds / 4.0 ELSE 3600.0 END)"
 PENDING = "status = 'active' AND reminded = 0"
 

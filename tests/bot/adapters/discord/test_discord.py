@@ -12,7 +12,7 @@ import pytest
 from discord import app_commands
 
 from bot.adapters.commands.registry import BY_NAME
-from bot.adapters.discord.parts import COMMANDS
+from bot.adapters.discord.parts import SLASH_COMMANDS
 from bot.service import Actor
 from bot.service.sweeper import Sweeper
 from bot.service.views import SweepEvent, SweepKind
@@ -169,8 +169,8 @@ async def test_abort_before_both_sides_moved(discord_bot: DiscordHarness) -> Non
 
 def test_every_command_serialises_with_valid_names() -> None:
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
-    assert [c.name for c in COMMANDS] == list(BY_NAME)
-    for command in COMMANDS:
+    assert [c.name for c in SLASH_COMMANDS] == list(BY_NAME)
+    for command in SLASH_COMMANDS:
         data = command.to_dict(tree)
         spec = BY_NAME[command.name]
         assert data["name"] == command.name and data["description"] == spec.help
@@ -182,7 +182,7 @@ def test_every_command_serialises_with_valid_names() -> None:
 
 async def test_sweeper_news_is_posted_in_the_match_thread(discord_bot: DiscordHarness) -> None:
     first_board, thread = await start_game(discord_bot)
-    service = discord_bot.bot.handlers.service
+    service = discord_bot.bot.dispatcher.service
     match = await service.shared.find.match(1)
     before = len(discord_bot.fake.sent)
     await discord_bot.bot.on_sweep(SweepEvent(SweepKind.REMINDER, match=match, seconds_left=3000))
@@ -209,7 +209,7 @@ async def test_an_unexpected_error_gets_a_private_apology(
     async def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(discord_bot.bot.handlers.service.standings, "place", broken)
+    monkeypatch.setattr(discord_bot.bot.dispatcher.service.standings, "place", broken)
     sorry = one(await discord_bot.command(ALICE, "leaderboard", game="checkers"), "ephemeral")
     assert "something went wrong" in sorry.text
 
@@ -349,7 +349,7 @@ async def test_a_rematch_from_the_old_thread_gets_a_thread_of_its_own(
     assert new_thread not in (old_thread, CHANNEL_ID)
     assert bot.fake.channels[new_thread]["parent_id"] == str(CHANNEL_ID)
     assert "Checkers #2" in board.text
-    assert (await bot.bot.handlers.service.shared.find.match(2)).thread_id == new_thread
+    assert (await bot.bot.dispatcher.service.shared.find.match(2)).thread_id == new_thread
     moved = one(await bot.command(BOB, "move", new_thread, move="11-15"), "reply")
     assert "Checkers #2" in moved.text
 
@@ -369,7 +369,7 @@ async def test_a_deleted_thread_moves_its_game_to_the_channel(
         assert "played 11-15" in one(moved, "ephemeral").text  # the move landed
     notices = [s for s in bot.fake.sent[before:] if "thread is gone" in s.text]
     assert len(notices) == 1 and notices[0].channel_id == CHANNEL_ID and notices[0].files
-    assert (await bot.bot.handlers.service.shared.find.match(1)).thread_id is None
+    assert (await bot.bot.dispatcher.service.shared.find.match(1)).thread_id is None
     player = BOB if not told else ALICE
     move = "22-18" if not told else "11-15"
     reply = one(await bot.command(player, "move", CHANNEL_ID, move=move), "reply")
@@ -384,17 +384,17 @@ async def test_no_game_is_started_where_the_bot_cannot_post_its_board(
     refused = await bot.command(ALICE, "challenge", game="checkers", opponent=BOB)
     assert [s.kind for s in refused] == ["ephemeral"]
     assert refused[0].text.startswith("I can't start a game here: I lack Attach Files")
-    assert await bot.bot.handlers.service.store.all("SELECT * FROM challenges") == []
+    assert await bot.bot.dispatcher.service.store.all("SELECT * FROM challenges") == []
     # it may make the game's thread but not post in it: refused too, not a board lost
     bot.fake.bot_permissions[CHANNEL_ID] = int(EVERYONE) & ~SEND_MESSAGES_IN_THREADS
     refused = await bot.command(ALICE, "challenge", game="checkers", opponent=BOB)
     assert refused[0].text.startswith("I can't start a game here: I lack Send Messages in")
-    assert await bot.bot.handlers.service.store.all("SELECT * FROM challenges") == []
+    assert await bot.bot.dispatcher.service.store.all("SELECT * FROM challenges") == []
 
 
 def test_the_commands_are_for_servers_that_install_the_bot() -> None:
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
-    assert {tuple(c.to_dict(tree)["integration_types"]) for c in COMMANDS} == {(0,)}
+    assert {tuple(c.to_dict(tree)["integration_types"]) for c in SLASH_COMMANDS} == {(0,)}
 
 
 async def test_without_thread_permission_the_game_is_played_in_the_channel(
@@ -408,7 +408,7 @@ async def test_without_thread_permission_the_game_is_played_in_the_channel(
     started = await bot.click(BOB, challenge, "Accept")
     board = one(started, "post")
     assert board.channel_id == CHANNEL_ID and board.files  # Discord said 403: played in place
-    assert (await bot.bot.handlers.service.shared.find.match(1)).thread_id is None
+    assert (await bot.bot.dispatcher.service.shared.find.match(1)).thread_id is None
     moved = one(await bot.command(ALICE, "move", CHANNEL_ID, move="11-15"), "reply")
     assert moved.channel_id == CHANNEL_ID and "played 11-15" in moved.text
 
@@ -467,9 +467,9 @@ async def test_a_game_against_the_computer_shows_its_start_then_each_move_in_its
     assert "has started" in boards[0].text or "challenged me" in boards[0].text
     assert f"<@{APP_ID}> played" in boards[1].text
     assert boards[1].labels == ["Take back", "Resign"]
-    started = await bot.bot.handlers.service.shared.find.match(1)
+    started = await bot.bot.dispatcher.service.shared.find.match(1)
     assert started.thread_id == boards[0].channel_id and started.ply == 1
-    assert await bot.bot.handlers.service.store.ids("SELECT id FROM matches") == [1]
+    assert await bot.bot.dispatcher.service.store.ids("SELECT id FROM matches") == [1]
     edits = [s for s in bot.fake.sent if s.kind == "edit" and s.message_id == boards[0].message_id]
     assert edits and edits[-1].labels == []  # the first board gave its buttons up
 
@@ -478,7 +478,7 @@ async def test_a_test_server_lists_every_command_once(tmp_path: Path) -> None:
     """DEV_GUILD_ID copies the commands to the test server until they are published
     globally; `python -m bot sync` clears those copies, and later starts do not make them."""
     database = tmp_path / "bot.sqlite3"
-    names = sorted(command.name for command in COMMANDS)
+    names = sorted(command.name for command in SLASH_COMMANDS)
     fake = None
     for sync_globally, server_copies in [(False, True), (True, False), (False, False)]:
         run = DiscordHarness(
@@ -502,7 +502,7 @@ async def test_each_shard_identifies_in_its_bucket_across_processes(
         reserved.append(bucket)
         return now
 
-    monkeypatch.setattr("bot.runtime.app.App.identify_at", reserve)
+    monkeypatch.setattr("bot.app.app.App.identify_at", reserve)
     for shard in (0, 1, 17, 32):
         await discord_bot.bot.before_identify_hook(shard, initial=shard == 0)
     assert reserved == [0, 1, 1, 0]
@@ -519,7 +519,7 @@ async def test_the_computers_answer_is_posted_after_the_move_it_answers(
     bot = discord_bot
     me = (APP_ID, "Boardgames", True)
     await bot.command(ALICE, "challenge", game="checkers", opponent=me, side="black", level=1)
-    thread = (await bot.bot.handlers.service.shared.find.match(1)).thread_id
+    thread = (await bot.bot.dispatcher.service.shared.find.match(1)).thread_id
     assert thread is not None
     hold_answers_until_the_computer_played(bot, monkeypatch, ply=2)
     before = len(bot.fake.sent)
@@ -541,7 +541,7 @@ def hold_answers_until_the_computer_played(
 
     async def after_the_computer_played(*args: Any, **kwargs: Any) -> None:
         for _ in range(3000):
-            if (await bot.bot.handlers.service.shared.find.match(1)).ply == ply:
+            if (await bot.bot.dispatcher.service.shared.find.match(1)).ply == ply:
                 break
             await asyncio.sleep(0.01)
         for _ in range(200):
@@ -568,7 +568,7 @@ async def test_mygames_lists_your_games_with_a_link_to_each_board_even_in_a_dm(
     in_dm = one(await bot.command(ALICE, "mygames", dm_channel, dm=True), "ephemeral")
     assert "their move" in in_dm.text and link in in_dm.text
     assert (
-        await bot.bot.handlers.service.store.all("SELECT * FROM member_names WHERE guild_id = 0")
+        await bot.bot.dispatcher.service.store.all("SELECT * FROM member_names WHERE guild_id = 0")
         == []
     )  # a DM has no server to remember names on
 
@@ -586,7 +586,7 @@ async def test_a_takeback_asked_pings_the_opponent_whose_button_undoes_the_move(
     assert "no takeback request from your opponent" in not_yours.text
     done = one(await bot.click(BOB, asked, "Accept takeback"), "post")
     assert "accepted the takeback" in done.text and done.labels == ["Offer draw", "Resign"]
-    match = await bot.bot.handlers.service.match(1)
+    match = await bot.bot.dispatcher.service.match(1)
     assert match.ply == 0 and match.user_to_move == ALICE[0]
 
 
@@ -602,8 +602,8 @@ async def test_turn_notices_reach_a_dm_once_a_turn_and_stop_where_dms_are_closed
     assert bot.fake.channels[dm.channel_id]["dm_for"] == BOB[0]
     assert dm.text.startswith("Your move in **Checkers #1** (<#") and "played 11-15" in dm.text
     assert dm.files == ["checkers-1-1-small.png"]
-    service = bot.bot.handlers.service
-    assert await service.notices.to_tell(await service.match(1)) is None  # once a turn
+    service = bot.bot.dispatcher.service
+    assert await service.notices.to_remind(await service.match(1)) is None  # once a turn
     one(await bot.command(BOB, "move", thread, move="22-18"), "reply")  # Alice did not ask
     one(await bot.command(ALICE, "notify", thread, mode="every turn"), "ephemeral")
     bot.fake.closed_dms.add(ALICE[0])
@@ -623,7 +623,7 @@ async def test_a_reminder_reaches_the_dm_of_who_asked_for_reminders_once(
     bot = discord_bot
     one(await bot.command(ALICE, "notify", mode="reminders only"), "ephemeral")
     _, thread = await start_game(bot)
-    service = bot.bot.handlers.service
+    service = bot.bot.dispatcher.service
     match = await service.match(1)
     for attempt in range(2):  # the sweeper may announce it twice (a retry): one DM still
         before = len(bot.fake.sent)

@@ -17,7 +17,7 @@ from bot.adapters.commands.registry import (
     Option,
     within_discords_limits,
 )
-from bot.adapters.discord.parts import COMMANDS
+from bot.adapters.discord.parts import SLASH_COMMANDS
 from tests.discordapi import DOCUMENT, breach
 from tests.fakediscord import FakeDiscord
 
@@ -28,7 +28,7 @@ BUTTON = {"type": 2, "style": 1, "label": "ok", "custom_id": "a"}
 def command_upload() -> list[dict[str, Any]]:
     """The body of the bulk upload `python -m bot sync` (and DEV_GUILD_ID) sends."""
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
-    for command in COMMANDS:
+    for command in SLASH_COMMANDS:
         tree.add_command(command)
     return [command.to_dict(tree) for command in tree.get_commands()]
 

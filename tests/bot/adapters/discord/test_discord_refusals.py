@@ -49,7 +49,7 @@ async def test_a_game_where_threads_cannot_be_made_is_played_in_place(
     assert board.channel_id == place and "(Black) to move" in board.text
     threads = [c.status for c in bot.fake.requests if c.path.endswith("/threads")]
     assert 200 not in threads  # Discord said no to a thread, or the bot did not ask
-    match = await bot.bot.handlers.service.shared.find.match(1)
+    match = await bot.bot.dispatcher.service.shared.find.match(1)
     assert match.thread_id is None and match.channel_id == place
     moved = one(await bot.command(ALICE, "move", place, move="11-15"), "reply")
     assert "played 11-15" in moved.text
@@ -102,7 +102,7 @@ async def test_an_answer_too_late_for_the_interaction_is_posted_instead(
     assert (404, "POST") in {(s, m) for s, m, _ in refused(bot)}  # Unknown interaction
     board = one(sent, "post")
     assert board.channel_id == thread and "played 11-15" in board.text
-    assert (await bot.bot.handlers.service.shared.find.match(1)).ply == 1
+    assert (await bot.bot.dispatcher.service.shared.find.match(1)).ply == 1
 
 
 async def test_a_follow_up_after_fifteen_minutes_is_posted_instead(
@@ -110,7 +110,7 @@ async def test_a_follow_up_after_fifteen_minutes_is_posted_instead(
 ) -> None:
     bot = discord_bot
     _, thread = await start_game(bot)
-    lookups = bot.bot.handlers.lookups
+    lookups = bot.bot.dispatcher.lookups
     history = lookups.history
 
     async def slow_history(*args: object, **kwargs: object) -> object:
@@ -119,7 +119,7 @@ async def test_a_follow_up_after_fifteen_minutes_is_posted_instead(
         bot.fake.skew += 16 * 60  # the replay took longer than the token lives
         return await history(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setitem(bot.bot.handlers.handlers, "history", slow_history)
+    monkeypatch.setitem(bot.bot.dispatcher.handlers, "history", slow_history)
     asked = len(bot.fake.sent)
     sent = await bot.command(ALICE, "history", thread)
     assert [s.kind for s in sent][:1] == ["defer"]
@@ -233,13 +233,13 @@ async def test_the_three_seconds_count_from_when_the_interaction_was_made(
     second: the bot defers at once (a timer started at the callback would answer at 3.2 s,
     which Discord refuses), then answers."""
     bot = discord_bot
-    games = bot.bot.handlers.handlers["games"]
+    games = bot.bot.dispatcher.handlers["games"]
 
     async def slow_games(*args: object, **kwargs: object) -> object:
         await asyncio.sleep(1.0)
         return await games(*args, **kwargs)
 
-    monkeypatch.setitem(bot.bot.handlers.handlers, "games", slow_games)
+    monkeypatch.setitem(bot.bot.dispatcher.handlers, "games", slow_games)
     data = {"id": "1", "name": "games", "type": 1, "options": []}
     sent = await bot.dispatch(bot.interaction(2, ALICE, CHANNEL_ID, data, age=2.2))
     assert [s.kind for s in sent] == ["defer", "post", "delete"] and not refused(bot)

@@ -195,12 +195,13 @@ async def test_a_round_of_128_posts_every_game_within_discords_limits(
     _each_in_its_thread_from_its_board(bot, games)
     assert bot.bot.app is not None  # the sign-up post lists as many players as fit
     event_now = await bot.bot.app.service.tournaments.view(event)
-    signup = await bot.bot.handlers.tournaments.signup_message(event_now)
+    signup = await bot.bot.dispatcher.tournaments.signup_message(event_now)
     assert len(signup.text) <= 2000 and "more." in signup.text
     pairings = await bot.command(MOD, "tournament", action="pairings")
     assert len(pairings[-1].text) <= 2000 and "… and " in pairings[-1].text
 
 
+@pytest.mark.slow  # 40 boards drawn and posted through limits and retries: 3 s
 async def test_a_round_of_40_games_is_posted_whole_through_rate_limits_and_a_lost_network(
     quick_bot: DiscordHarness, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -220,6 +221,7 @@ async def test_a_round_of_40_games_is_posted_whole_through_rate_limits_and_a_los
     assert _pinged(bot.fake.sent) == Counter(players)
 
 
+@pytest.mark.slow  # 40 boards drawn and posted through limits and retries: 3 s
 async def test_a_round_under_discords_own_limits_with_answers_lost_posts_each_game_once(
     quick_bot: DiscordHarness,
 ) -> None:
@@ -242,6 +244,7 @@ async def test_a_round_under_discords_own_limits_with_answers_lost_posts_each_ga
     assert len(starts) == 20 and set(starts.values()) == {1}
 
 
+@pytest.mark.slow  # 40 boards drawn and posted through limits and retries: 3 s
 async def test_a_rounds_announcement_that_fails_is_posted_later_once_before_its_boards(
     quick_bot: DiscordHarness,
 ) -> None:

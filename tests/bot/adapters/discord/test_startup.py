@@ -23,7 +23,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.adapters.discord.startup import OneLineReconnects
-from bot.runtime.config import Settings
+from bot.app.config import Settings
 from tests.fakegateway import FakeGateway, free_port
 from tests.faults import ROOT
 

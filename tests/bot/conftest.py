@@ -1,11 +1,13 @@
-"""Fixtures shared by the service, store and adapter tests: a hand-moved clock, a real
-database on each engine (a SQLite file, and a database on a PostgreSQL server this test
-session starts itself), the service over it."""
+"""Fixtures of the bot's tests: a hand-moved clock, a real database on each engine (a SQLite
+file, and a database on a PostgreSQL server this test session starts itself), the service
+over it. (tests/rules, tests/ai and tests/render import none of this.)"""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import random
+import shutil
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator
@@ -13,10 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.adapters.console import Console
 from bot.service.match_service import MatchService
 from bot.store import Store
-from tests.faults import ROOT
+from tests import ROOT
 from tests.pgserver import PgServer
 from tests.servicekit import Clock
 
@@ -32,8 +33,8 @@ def clock() -> Clock:
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PgServer]:
-    """One PostgreSQL server for the session, torn down after; databases are made from a
-    template already at the bot's schema."""
+    """One PostgreSQL server for the session (for each pytest-xdist worker, one of its own),
+    torn down after; databases are made from a template already at the bot's schema."""
     server = PgServer.in_temporary_folder("bot-tests-pg-").start(durable=False)
     try:
         server.create_database(TEMPLATE)
@@ -56,6 +57,20 @@ def pg_template(pg_server: PgServer) -> str:
     return TEMPLATE
 
 
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file migrated to the bot's schema once a session (once a pytest-xdist
+    worker) and closed, so that the file alone holds all of it (no write-ahead log beside)."""
+    path = tmp_path_factory.mktemp("template") / "migrated.sqlite3"
+    asyncio.run(_migrated(path))
+    return path
+
+
+async def _migrated(path: Path) -> None:
+    store = await Store.open(path)
+    await store.close()
+
+
 @pytest.fixture(params=ENGINES)
 def engine(request: pytest.FixtureRequest) -> str:
     return str(request.param)
@@ -68,10 +83,18 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def db_url(engine: str, db_path: Path, request: pytest.FixtureRequest) -> str:
+def migrated_db(db_path: Path, sqlite_template: Path) -> Path:
+    """A fresh SQLite database at the bot's schema, at `db_path`: a byte copy of the migrated
+    template (a copy takes a millisecond, a migration 30)."""
+    shutil.copyfile(sqlite_template, db_path)
+    return db_path
+
+
+@pytest.fixture
+def db_url(engine: str, request: pytest.FixtureRequest) -> str:
     """A fresh database on each engine: a SQLite file, or a new PostgreSQL database."""
     if engine == "sqlite":
-        return str(db_path)
+        return str(request.getfixturevalue("migrated_db"))
     return new_pg_database(request)
 
 
@@ -91,13 +114,6 @@ async def store(db_url: str) -> AsyncIterator[Store]:
 @pytest.fixture
 def service(store: Store, clock: Clock) -> MatchService:
     return MatchService(store, clock=clock, rng=random.Random(1))
-
-
-@pytest.fixture
-def console(service: MatchService, tmp_path: Path) -> tuple[Console, list[str]]:
-    """The console over the service, and the lines it printed."""
-    lines: list[str] = []
-    return Console(service, tmp_path / "out", lines.append), lines
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

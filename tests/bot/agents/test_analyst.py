@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.adapters.analyst import Analyst
-from bot.adapters.computer_player import ComputerPlayer
 from bot.adapters.console import Console
+from bot.agents.analyst import Analyst
+from bot.agents.computer_player import ComputerPlayer
 from bot.service.match_service import MatchService
 from bot.service.views import Analysis, MoveResult
 from tests.gamekit import MISSED_WIN
@@ -141,6 +141,7 @@ async def test_a_review_whose_post_fails_is_still_made(
     assert (await service.analyses.analysis(match.id)).complete
 
 
+@pytest.mark.slow  # a 47-ply game reviewed and its puzzle checked, in worker processes: 2.5 s
 async def test_a_missed_win_in_a_reviewed_game_becomes_a_puzzle_to_solve(
     service: MatchService, computer: ComputerPlayer, tmp_path: Path
 ) -> None:

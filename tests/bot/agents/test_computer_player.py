@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from bot.adapters.computer_player import ComputerPlayer
 from bot.adapters.console import COMPUTER, Console
+from bot.agents.computer_player import ComputerPlayer
 from bot.service import Actor
 from bot.service.match_service import MatchService
 from bot.service.views import MatchStatus, MoveResult
@@ -194,7 +194,7 @@ async def test_a_game_against_the_computer_through_the_console(
 async def test_a_worker_killed_while_thinking_is_replaced_and_the_turn_played(
     service: MatchService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.adapters.computer_player.RETRY_SECONDS", 0.1)
+    monkeypatch.setattr("bot.agents.computer_player.RETRY_SECONDS", 0.1)
     shown: list[MoveResult] = []
 
     async def announce(result: MoveResult) -> None:

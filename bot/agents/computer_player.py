@@ -15,12 +15,11 @@ from functools import partial
 from typing import TypeVar
 
 from ai import choose_move
-from bot.adapters.keyed_tasks import KeyedTasks
+from bot.agents.agent import Agent
 from bot.errors import Refusal
 from bot.runtime import workers
 from bot.runtime.fair_share import FairShare
-from bot.service.match_service import MatchService
-from bot.service.views import MoveResult, Turn
+from bot.service import MatchService, MoveResult, Turn
 
 T = TypeVar("T")
 log = logging.getLogger("bot.computer")
@@ -30,7 +29,9 @@ Announce = Callable[[MoveResult], Awaitable[None]]
 RETRY_SECONDS = 5.0
 
 
-class ComputerPlayer:
+class ComputerPlayer(Agent):
+    name = "computer"
+
     def __init__(
         self,
         service: MatchService,
@@ -39,13 +40,13 @@ class ComputerPlayer:
         executor: Executor | None = None,
         slots: int | None = None,
     ) -> None:
+        super().__init__()
         self.service = service
         self.announce = announce
         self._executor = executor
         self._owns_executor = executor is None
         #: thinks at once: one a worker process
         self.share = FairShare(slots or workers.pool_size())
-        self._thinking = KeyedTasks("computer", self._play)
         service.on_computer_turn(self.kick)
 
     def executor(self) -> Executor:
@@ -54,26 +55,18 @@ class ComputerPlayer:
             self._executor = workers.new_pool()
         return self._executor
 
-    def kick(self, match_id: int) -> None:
-        """It may be the computer's turn in this match: play it (once at a time a match;
-        asked meanwhile, it looks again when the current turn is done)."""
-        self._thinking.start(match_id)
-
-    async def resume(self) -> None:
-        """Play every game where the computer is to move (at start, after a restart)."""
-        for match_id in await self.service.computer.to_move():
-            self.kick(match_id)
-
-    async def settle(self) -> None:
-        """Wait until the computer has played every turn it has (the console, tests)."""
-        await self._thinking.settle()
+    async def pending(self) -> list[int]:
+        """The games where the computer is to move."""
+        return await self.service.computer.to_move()
 
     async def close(self) -> None:
-        await self._thinking.close()
+        await super().close()
         if self._executor is not None and self._owns_executor:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
-    async def _play(self, match_id: int) -> None:
+    async def work(self, match_id: int) -> None:
+        """Play the computer's turn in the match, if it has one (asked meanwhile, it looks
+        again when this turn is done)."""
         try:
             turn = await self.service.computer.turn(match_id)
             if turn is None:
@@ -85,7 +78,7 @@ class ComputerPlayer:
             return
         except Exception:
             log.exception("the computer could not play in match #%s: retrying", match_id)
-            asyncio.get_running_loop().call_later(RETRY_SECONDS, self.kick, match_id)
+            self.later(RETRY_SECONDS, match_id)
             return
         try:
             await self.announce(result)
@@ -96,9 +89,9 @@ class ComputerPlayer:
         think = partial(
             choose_move, turn.game_id, turn.position, level=turn.level, history=turn.history
         )
-        return await self.work(turn.player_id, think)
+        return await self.run(turn.player_id, think)
 
-    async def work(self, who: int, job: Callable[[], T], *, background: bool = False) -> T:
+    async def run(self, who: int, job: Callable[[], T], *, background: bool = False) -> T:
         """Run `job` in a worker for `who`, in their fair share of the workers (a
         `background` job, such as a review's, after every other job waiting)."""
         async with self.share.slot(who, background=background):

@@ -1,31 +1,34 @@
-"""The one place the bot is put together, for every adapter: the store, the match service
-over it, and its sweeper."""
+"""The one place the bot is put together: the store, the match service over it, and the
+parts an adapter starts on it (the sweeper, the computer player and its analyst, the
+tournament director, the web site). `python -m bot` opens it and hands it to the adapter it
+runs (the Discord client, the console), then closes it."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from bot.adapters.analyst import Analyst
-from bot.adapters.analyst import Report as ReportReview
-from bot.adapters.computer_player import Announce as AnnounceMove
-from bot.adapters.computer_player import ComputerPlayer
-from bot.adapters.director import Announce as AnnounceRound
-from bot.adapters.director import Director, PostBoard
+from bot.agents.analyst import Analyst
+from bot.agents.analyst import Report as ReportReview
+from bot.agents.computer_player import Announce as AnnounceMove
+from bot.agents.computer_player import ComputerPlayer
+from bot.agents.director import Announce as AnnounceRound
+from bot.agents.director import Director, PostBoard
+from bot.app.config import Settings
 from bot.runtime import workers
-from bot.runtime.config import Settings
-from bot.service.match_service import MatchService
-from bot.service.sweeper import Announce, Sweeper
+from bot.service import MatchService, Sweeper, SweepEvent
 from bot.store import Store
 from bot.store.identify_table import reserve_identify
-from bot.web.relay import Notifier
+from bot.store.relay import Notifier
 from bot.web.serve import WebSite
 from render.api import prepare as prepare_pictures
 
 
 @dataclass
 class App:
+    settings: Settings
     store: Store
     service: MatchService
     sweeping: asyncio.Task[None] | None = field(default=None)
@@ -36,23 +39,16 @@ class App:
     notifier: Notifier | None = field(default=None)
 
     @classmethod
-    async def open(cls, database: str, settings: Settings) -> App:
-        """Open (and upgrade) the database; StoreError if it cannot be used."""
-        store = await Store.open(database)
+    async def open(cls, settings: Settings) -> App:
+        """Open (and upgrade) the settings' database; StoreError if it cannot be used."""
+        store = await Store.open(settings.database_url)
         service = MatchService(
             store,
             challenge_seconds=settings.challenge_minutes * 60,
             shards=settings.shards,
             computer_games=settings.computer_games,
         )
-        return cls(store, service)
-
-    @staticmethod
-    async def check_database(database: str) -> None:
-        """Open (and upgrade) the database once and close it: StoreError if it cannot be
-        used, with nothing left running."""
-        store = await Store.open(database)
-        await store.close()
+        return cls(settings, store, service)
 
     async def identify_at(self, bucket: int, now: float) -> float:
         """When this process may identify in Discord's `bucket`, every process counted."""
@@ -63,7 +59,7 @@ class App:
         moves' boards are as quick as the rest."""
         await workers.warm(prepare_pictures)
 
-    def start_sweeper(self, announce: Announce) -> None:
+    def start_sweeper(self, announce: Callable[[SweepEvent], Awaitable[None]]) -> None:
         sweeper = Sweeper(self.service.deadlines, announce)
         self.sweeping = asyncio.create_task(sweeper.run(), name="sweeper")
 
@@ -88,15 +84,15 @@ class App:
         await self.director.resume()
         return self.director
 
-    async def start_web(self, settings: Settings) -> None:
+    async def start_web(self) -> None:
         """Serve the web site beside the bot if WEB_PORT is set (in a thread of its own), and
         on PostgreSQL tell every process's site of this one's moves."""
         if self.store.dialect == "postgresql":
             self.notifier = Notifier(self.store)
             self.notifier.start()
-        if settings.web_port is None:
+        if self.settings.web_port is None:
             return
-        web = WebSite(settings.database_url, settings.web_host, settings.web_port)
+        web = WebSite(self.settings.database_url, self.settings.web_host, self.settings.web_port)
         await asyncio.to_thread(web.start)
         self.web = web
         if self.store.dialect == "sqlite":
@@ -115,17 +111,17 @@ class App:
             if self.analyst is not None:
                 await self.analyst.settle()
 
-    async def close(self) -> None:
-        """Stop the computer and the sweeper (an open transaction is rolled back first),
-        then close the database."""
-        if self.director is not None:
-            await self.director.close()
-        if self.analyst is not None:
-            await self.analyst.close()
-        if self.computer is not None:
-            await self.computer.close()
+    async def stop(self) -> None:
+        """Stop what was started (an open transaction is rolled back first): the director,
+        the analyst, the computer, the workers, the web site and the sweeper. Stopping
+        again does nothing more."""
+        for agent in (self.director, self.analyst, self.computer):
+            if agent is not None:
+                await agent.close()
         workers.shutdown()
         if self.web is not None:
+            if self.web.changed in self.store.watchers:
+                self.store.watchers.remove(self.web.changed)
             await asyncio.to_thread(self.web.stop)
         if self.notifier is not None:
             await self.notifier.close()
@@ -133,4 +129,8 @@ class App:
             self.sweeping.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.sweeping
+
+    async def close(self) -> None:
+        """Stop what was started, then close the database."""
+        await self.stop()
         await self.store.close()

@@ -15,8 +15,9 @@ from __future__ import annotations
 from itertools import groupby
 from pathlib import Path
 
-from bot.store import Row, Store
+from bot.store.connection import Store
 from bot.store.migrations import head_revision, legacy_version, revision
+from bot.store.rows import Row
 from rules import GameRecord, RulesError, command_line_text, get_game
 
 #: rows that refer to a missing row (what PostgreSQL's foreign keys forbid, counted anyway)

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bot.store import Store
+from bot.store.connection import Store
 
 log = logging.getLogger("bot.web")
 CHANNEL = "bot_matches"

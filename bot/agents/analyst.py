@@ -16,11 +16,9 @@ from functools import partial
 
 from ai.analysis import read
 from ai.puzzles import CHECK_NODES, found_in
-from bot.adapters.computer_player import RETRY_SECONDS, ComputerPlayer
-from bot.adapters.keyed_tasks import KeyedTasks
-from bot.service.analyses import Job
-from bot.service.match_service import MatchService
-from bot.service.views import Analysis
+from bot.agents.agent import Agent
+from bot.agents.computer_player import RETRY_SECONDS, ComputerPlayer
+from bot.service import Analysis, Job, MatchService
 
 log = logging.getLogger("bot.analyst")
 #: what the adapter does with a review's progress and with the review done: show it
@@ -29,7 +27,10 @@ Report = Callable[[Analysis], Awaitable[None]]
 STEPS = 4
 
 
-class Analyst:
+class Analyst(Agent):
+    name = "review"
+    again = False  # a review asked for again while it is made is made once
+
     def __init__(
         self,
         service: MatchService,
@@ -38,35 +39,20 @@ class Analyst:
         *,
         nodes: int | None = None,
     ) -> None:
+        super().__init__()
         self.service = service
         self.computer = computer
         self.report = report
         #: positions searched a position (None: the review's budget; tests use fewer)
         self.nodes = nodes
-        self._reviewing = KeyedTasks("review", self._review)
         service.on_analysis(self.kick)
 
-    def kick(self, match_id: int) -> None:
-        """A review was asked for: make it (once at a time a match)."""
-        self._reviewing.start(match_id, again=False)
+    async def pending(self) -> list[int]:
+        """The reviews left unfinished."""
+        return await self.service.analyses.unfinished()
 
-    async def resume(self) -> None:
-        """Go on with every review left unfinished (at start, after a restart)."""
-        for match_id in await self.service.analyses.unfinished():
-            self.kick(match_id)
-
-    @property
-    def busy(self) -> bool:
-        return self._reviewing.busy
-
-    async def settle(self) -> None:
-        """Wait until every review under way is made (the console, tests)."""
-        await self._reviewing.settle()
-
-    async def close(self) -> None:
-        await self._reviewing.close()
-
-    async def _review(self, match_id: int) -> None:
+    async def work(self, match_id: int) -> None:
+        """Make the review asked for of the match."""
         try:
             job = await self.service.analyses.job(match_id)
             if job is None:
@@ -77,7 +63,7 @@ class Analyst:
             await self._find_puzzles(job, analysis)
         except Exception:
             log.exception("the review of match #%s failed: trying again", match_id)
-            asyncio.get_running_loop().call_later(RETRY_SECONDS, self.kick, match_id)
+            self.later(RETRY_SECONDS, match_id)
             return
         await self._show(analysis)
 
@@ -93,7 +79,7 @@ class Analyst:
             nonlocal done, shown
             while left:
                 ply, text = left.pop(0)
-                reading = await self.computer.work(
+                reading = await self.computer.run(
                     job.requested_by,
                     partial(read, job.game_id, text, nodes=self.nodes),
                     background=True,
@@ -114,10 +100,10 @@ class Analyst:
     async def _find_puzzles(self, job: Job, analysis: Analysis) -> None:
         """Keep the missed wins of the reviewed game that make puzzles (checked in a worker)."""
         assert analysis.review is not None
-        record = await self.service.replay(job.match_id)
+        record = await self.service.replay(await self.service.match(job.match_id))
         texts = [record.game.encode(p) for p in record.positions]
         check = partial(found_in, job.game_id, texts, analysis.review, self.nodes or CHECK_NODES)
-        found = await self.computer.work(job.requested_by, check, background=True)
+        found = await self.computer.run(job.requested_by, check, background=True)
         for ply, puzzle in found:
             await self.service.puzzles.add(job.match_id, ply, puzzle)
 

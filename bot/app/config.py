@@ -11,8 +11,7 @@ from dotenv import dotenv_values
 
 from bot.errors import Refusal, StartupError, StoreError
 from bot.runtime.shards import Shards
-from bot.service.options import DEFAULT_MOVE_TIME, move_seconds
-from bot.service.shared import COMPUTER_GAMES
+from bot.service import COMPUTER_GAMES, DEFAULT_MOVE_TIME, move_seconds
 from bot.store.urls import DatabaseUrl, hide_password
 
 DEFAULT_DATABASE = "./data/bot.sqlite3"

@@ -14,9 +14,8 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.adapters.keyed_tasks import KeyedTasks
-from bot.service.match_service import MatchService
-from bot.service.tournament_views import RoundBoard, RoundNews
+from bot.agents.agent import Agent
+from bot.service import MatchService, RoundBoard, RoundNews
 
 log = logging.getLogger("bot.director")
 #: what the adapter does with a round begun or an event over: post it
@@ -38,12 +37,15 @@ RECHECK_SECONDS = 0.5
 RECHECKS = 20
 
 
-class Director:
+class Director(Agent):
+    name = "tournament"
+
     def __init__(
         self, service: MatchService, announce: Announce, post_board: PostBoard | None = None
     ) -> None:
         """`post_board`: how the adapter posts a game's board (None: a director that posts
         none, whose games' clocks start when they are claimed)."""
+        super().__init__()
         self.service = service
         self.announce = announce
         self.post_board = post_board
@@ -52,7 +54,6 @@ class Director:
         self._news_failures: dict[int, int] = {}
         #: each tournament's passes in a row that left boards unposted and posted none
         self._idle: dict[int, int] = {}
-        self._moving = KeyedTasks("tournament", self._move_on)
         #: the game that ended last in each tournament, to wait for before moving it on
         self._ended: dict[int, int] = {}
         #: the events in sign-up that start by themselves: their timers
@@ -63,25 +64,19 @@ class Director:
         """The tournament may move on (`match_id`: the game that ended, if one did)."""
         if match_id is not None:
             self._ended[tournament_id] = match_id
-        self._moving.start(tournament_id)
+        self.kick(tournament_id)
 
-    async def resume(self) -> None:
-        for tournament_id in await self.service.tournaments.running_ids():
-            self.tell(tournament_id)
-
-    @property
-    def busy(self) -> bool:
-        return self._moving.busy
-
-    async def settle(self) -> None:
-        await self._moving.settle()
+    async def pending(self) -> list[int]:
+        """The events under way on this process's servers."""
+        return await self.service.tournaments.running_ids()
 
     async def close(self) -> None:
         for timer in self._starts.values():
             timer.cancel()
-        await self._moving.close()
+        await super().close()
 
-    async def _move_on(self, tournament_id: int) -> None:
+    async def work(self, tournament_id: int) -> None:
+        """Move the event on as far as it goes now: its news, its boards, its next round."""
         match_id = self._ended.pop(tournament_id, None)
         try:
             if match_id is not None:
@@ -93,7 +88,7 @@ class Director:
             news = await self.service.tournaments.advance(tournament_id)
         except Exception:
             log.exception("tournament #%s could not move on: trying again", tournament_id)
-            asyncio.get_running_loop().call_later(RECHECK_SECONDS * 10, self.tell, tournament_id)
+            self.later(RECHECK_SECONDS * 10, tournament_id)
             return
         if news is not None:  # its news and boards; a round of byes and forfeits only is over
             self.tell(tournament_id)
@@ -116,7 +111,7 @@ class Director:
             if failures < NEWS_ATTEMPTS:
                 log.warning("the news of tournament #%s failed: retrying", tournament_id)
                 pause = self._pause(failures)
-                asyncio.get_running_loop().call_later(pause, self.tell, tournament_id)
+                self.later(pause, tournament_id)
                 return False
             log.exception("the news of tournament #%s is given up", tournament_id)
         self._news_failures.pop(tournament_id, None)
@@ -144,7 +139,7 @@ class Director:
             return
         idle = 0 if posted else self._idle.get(tournament_id, 0) + 1
         self._idle[tournament_id] = idle
-        asyncio.get_running_loop().call_later(self._pause(idle), self.tell, tournament_id)
+        self.later(self._pause(idle), tournament_id)
 
     async def _post_board(self, board: RoundBoard) -> bool:
         if self.post_board is None:
@@ -185,8 +180,7 @@ class Director:
 
     async def _written(self, match_id: int) -> None:
         """Wait until the game's end is written (its lock free, its status over)."""
-        async with self.service.shared.locks.of(match_id):
-            pass
+        await self.service.unlocked(match_id)
         for _ in range(RECHECKS):
             if not (await self.service.match(match_id)).active:
                 return

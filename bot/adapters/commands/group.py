@@ -1,0 +1,43 @@
+"""What every handler group shares: who acts and where (`Context`), and the service and
+the words for one adapter (`HandlerGroup`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.adapters.wording import People, Wording
+from bot.service import Actor, MatchService
+
+
+@dataclass(frozen=True)
+class Context:
+    """Who acts, and where (the channel may be a match's thread)."""
+
+    guild_id: int
+    channel_id: int
+    user_id: int
+    user_name: str  # as they appear on this server
+    #: may manage messages here (a server moderator): may call off anyone's game
+    moderator: bool = False
+    #: may manage the server: may create, start and cancel its tournaments
+    manager: bool = False
+    #: the account's own name, shown on servers where they have not been seen
+    global_name: str = ""
+    #: the largest attachment the server allows (Discord: 10 MiB without boosts)
+    upload_limit: int = 10 * 1024 * 1024
+
+    @property
+    def actor(self) -> Actor:
+        """Who acts and where, as the service takes it."""
+        return Actor(self.guild_id, self.channel_id, self.user_id)
+
+
+class HandlerGroup:
+    """The base of every handler group: the service, and the words for one adapter."""
+
+    #: the web site's address (PUBLIC_URL; '': this bot links to no site)
+    public_url: str = ""
+
+    def __init__(self, service: MatchService, people: People) -> None:
+        self.service = service
+        self.words = Wording(people)
