@@ -158,7 +158,7 @@ async def timed(label: str, call: Callable[[], Awaitable[Any]], times: int = 300
 
 async def measure(store: Store, matches: int, rng: random.Random) -> float:
     service = MatchService(store, clock=lambda: START + (matches + ACTIVE) * 30.0)
-    core, standings = service.shared, service.standings
+    core, standings = service._shared, service.standings
 
     def guild() -> int:
         return (rng.randrange(SERVERS) + 1) << 22
@@ -183,7 +183,7 @@ async def measure(store: Store, matches: int, rng: random.Random) -> float:
         await core.matches.moves(rng.randint(1, matches))
 
     async def due() -> None:
-        now = service.shared.settings.clock() + rng.random() * 600  # a running sweeper looks often
+        now = service._shared.settings.clock() + rng.random() * 600  # a running sweeper looks often
         await core.matches.overdue(now)
         await core.matches.reminders_due(now)
         await core.challenges.due(now)

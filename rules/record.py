@@ -42,10 +42,8 @@ class GameRecord:
     def copy(self) -> GameRecord:
         """An independent record at the same point (to try a move without touching this one)."""
         twin = GameRecord.__new__(GameRecord)
-        twin.__dict__.update(self.__dict__)
-        twin.positions = list(self.positions)
-        twin.moves = list(self.moves)
-        twin._seen = Counter(self._seen)
+        copies = {"positions": list(self.positions), "moves": list(self.moves)}
+        twin.__dict__.update(self.__dict__, **copies, _seen=Counter(self._seen))
         return twin
 
     @property

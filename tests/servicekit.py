@@ -90,10 +90,10 @@ async def snapshot(store: Store) -> dict[str, list[tuple[Any, ...]]]:
 
 async def refused(service: MatchService, action: Awaitable[Any], message: str) -> None:
     """The action is refused with a message containing `message`, and nothing is written."""
-    before = await snapshot(service.store)
+    before = await snapshot(service._shared.store)
     with pytest.raises(Refusal, match=message):
         await action
-    assert await snapshot(service.store) == before
+    assert await snapshot(service._shared.store) == before
 
 
 async def start_match(

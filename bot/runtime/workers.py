@@ -56,7 +56,8 @@ def discard(pool: Executor) -> None:
     3.11) waits forever for the queue lock the dead worker held, and the interpreter waits
     for that worker at exit."""
     if isinstance(pool, ProcessPoolExecutor):
-        for process in list((pool._processes or {}).values()):  # None once shut down
+        # the pool's processes are known only to it (None once shut down)
+        for process in list((pool._processes or {}).values()):  # noqa: SLF001
             process.kill()
     pool.shutdown(wait=False, cancel_futures=True)
 

@@ -39,66 +39,62 @@ class MatchService:
     """The service's parts (challenges, play, deadlines, computer games, takebacks, turn
     notices, vacations, standings, reviews, puzzles, tournaments, the site) over one store
     and clock, and the door to them: its methods and those parts are what the rest of the
-    bot uses (see `bot.service`); `shared` and `store` are the service's own (and its
-    tests')."""
+    bot uses (see `bot.service`); `_shared` (the tables, the store, the locks) is the
+    service's own, which ruff's SLF001 keeps the rest of the bot out of (tests may look)."""
 
     def __init__(self, store: Store, **options: Unpack[ServiceOptions]) -> None:
-        self.shared = Shared(store, **options)
+        self._shared = Shared(store, **options)
         self.standings = Standings(store)
-        self.challenges = Challenges(self.shared)
-        self.vacations = Vacations(self.shared)
-        self.play = Play(self.shared, self.standings)
-        self.deadlines = Deadlines(self.shared, self.play)
-        self.computer = ComputerGames(self.shared, self.play)
-        self.takebacks = Takebacks(self.shared, self.play)
-        self.notices = Notices(self.shared)
-        self.analyses = Analyses(self.shared)
-        self.puzzles = Puzzles(self.shared)
-        self.tournaments = Tournaments(self.shared, self.play)
-        self.site = Site(self.shared)
+        self.challenges = Challenges(self._shared)
+        self.vacations = Vacations(self._shared)
+        self.play = Play(self._shared, self.standings)
+        self.deadlines = Deadlines(self._shared, self.play)
+        self.computer = ComputerGames(self._shared, self.play)
+        self.takebacks = Takebacks(self._shared, self.play)
+        self.notices = Notices(self._shared)
+        self.analyses = Analyses(self._shared)
+        self.puzzles = Puzzles(self._shared)
+        self.tournaments = Tournaments(self._shared, self.play)
+        self.site = Site(self._shared)
         #: where chat adapters showed challenges and boards (their message ids)
         self._shown = ShownMessages(store)
 
     @property
-    def store(self) -> Store:
-        return self.shared.store
-
-    @property
     def clock(self) -> Clock:
-        return self.shared.settings.clock
+        return self._shared.settings.clock
 
     # --- looking: views of matches, for anyone ---
     async def match(self, match_id: int) -> MatchView:
         """One match: players, position, move list and result."""
-        return await self.shared.find.match(match_id)
+        return await self._shared.find.match(match_id)
 
     async def replay(self, match: MatchView) -> GameRecord:
         """The match's game record at the view's ply: every position and move, for pictures
         and replays (kept from its last move, else read from its move log)."""
-        return await self.shared.records.at(match)
+        return await self._shared.records.at(match)
 
     async def meant(self, actor: Actor, match_id: int | None = None) -> MatchView:
         """The match meant, for players and spectators alike: the number given (on this
         server), else the one whose thread this is, else the only game in progress here,
         else the person's only game here."""
-        return await self.shared.find.view(await self.shared.find.meant(actor, match_id))
+        return await self._shared.find.view(await self._shared.find.meant(actor, match_id))
 
     async def check_here(self, actor: Actor, match_id: int) -> None:
         """Refuse a button of a match pressed outside its channel and thread."""
-        await self.shared.find.check_here(actor, match_id)
+        await self._shared.find.check_here(actor, match_id)
 
     async def games_of(
         self, guild_id: int, user_id: int, *, over: bool = False, limit: int = 25
     ) -> list[MatchView]:
         """The person's games on the server, newest first: in progress, or `over`."""
         statuses = ("finished", "aborted") if over else ("active",)
-        rows = await self.shared.matches.of_user(guild_id, user_id, statuses, limit)
+        rows = await self._shared.matches.of_user(guild_id, user_id, statuses, limit)
         return [MatchView.of(row) for row in rows]
 
     async def games_everywhere(self, user_id: int) -> list[Listing]:
         """A person's games in progress on every server: those where it is their move first,
         the soonest deadline first, then the others (at most MAX_LISTED)."""
-        rows = await self.shared.matches.active_of(user_id, MAX_LISTED)
+        rows = await self._shared.matches.active_of(user_id, MAX_LISTED)
         views = sorted(
             (MatchView.of(row) for row in rows),
             key=lambda v: (v.user_to_move != user_id, v.deadline is None, v.deadline or 0, v.id),
@@ -108,7 +104,7 @@ class MatchService:
     async def games_here(self, guild_id: int, channel_id: int) -> list[MatchView]:
         """The games in progress in a channel (and its games' threads)."""
         return [
-            MatchView.of(r) for r in await self.shared.matches.active_here(guild_id, channel_id)
+            MatchView.of(r) for r in await self._shared.matches.active_here(guild_id, channel_id)
         ]
 
     async def shown_where(self, shows: str) -> tuple[int, int] | None:
@@ -123,12 +119,12 @@ class MatchService:
 
     def on_computer_turn(self, listener: Callable[[int], None]) -> None:
         """Call `listener` with the id of each match where it becomes the computer's turn."""
-        self.shared.turns.listeners.append(listener)
+        self._shared.turns.listeners.append(listener)
 
     def on_tournament(self, listener: Callable[[int, int | None], None]) -> None:
         """Call `listener` with (tournament id, match id or None) whenever a tournament may
         move on: one of its games ended (act once that match's lock is free), or it began."""
-        self.shared.tournament_games.listeners.append(listener)
+        self._shared.tournament_games.listeners.append(listener)
 
     def on_analysis(self, listener: Callable[[int], None]) -> None:
         """Call `listener` with the id of each match whose review is asked for."""
@@ -136,7 +132,7 @@ class MatchService:
 
     async def unlocked(self, match_id: int) -> None:
         """Wait until no action of this process on the match is under way (its lock free)."""
-        async with self.shared.locks.of(match_id):
+        async with self._shared.locks.of(match_id):
             pass
 
     # --- acting: what needs more than one part ---
@@ -145,7 +141,7 @@ class MatchService:
         between people it is a challenge to the opponent, taken up at once when the
         opponent had asked too. Without a number: the person's last finished game here."""
         if match_id is None:
-            match_id = await self.shared.find.last_over(actor)
+            match_id = await self._shared.find.last_over(actor)
             if match_id is None:
                 raise Refusal("You have no finished game to ask a rematch of.")
         old = await self.match(match_id)

@@ -151,7 +151,9 @@ class SqliteDriver(Driver):
                     db.execute("ROLLBACK")
                 raise
 
-        return list(await uncancelled(self.raw._execute(units_in, self.raw._conn)))
+        # aiosqlite runs a function in its thread only through its private _execute
+        run_in_thread = self.raw._execute  # noqa: SLF001
+        return list(await uncancelled(run_in_thread(units_in, self.raw._conn)))  # noqa: SLF001
 
     @property
     def in_transaction(self) -> bool:

@@ -57,12 +57,12 @@ async def _answers(console: Output, line: str) -> list[str]:
 async def test_malformed_commands_get_one_private_line(
     console: Output, service: MatchService, line: str, answer: str
 ) -> None:
-    before = await snapshot(service.store)
+    before = await snapshot(service._shared.store)
     said = await _answers(console, line)
     assert len(said) == 1 and said[0].startswith("#general bot (to alice): "), said
     assert answer in said[0]
     assert "Error" not in said[0] and "Traceback" not in said[0]
-    assert await snapshot(service.store) == before
+    assert await snapshot(service._shared.store) == before
     assert (await _answers(console, "alice: /games"))[0].startswith("#general bot: ")
 
 
@@ -84,11 +84,11 @@ async def test_malformed_commands_get_one_private_line(
 async def test_a_refusal_quotes_only_a_short_excerpt_of_what_was_typed(
     console: Output, service: MatchService, command: str
 ) -> None:
-    before = await snapshot(service.store)
+    before = await snapshot(service._shared.store)
     said = await _answers(console, "alice: " + command.format("q" * 10_000))
     assert len(said) == 1 and "(to alice)" in said[0]
     assert "q" * 31 not in said[0] and len(said[0]) < 200, said[0][:300]
-    assert await snapshot(service.store) == before
+    assert await snapshot(service._shared.store) == before
 
 
 async def test_forty_seven_refused_commands_write_nothing(
@@ -100,7 +100,7 @@ async def test_forty_seven_refused_commands_write_nothing(
         "#checkers-1 alice: /move 11-15",
     ):
         await _answers(console, line)
-    before = await snapshot(service.store)
+    before = await snapshot(service._shared.store)
     refused = [
         "#checkers-1 alice: /move 15-19",  # not her turn
         "#checkers-1 bob: /move 11-15",  # not his piece
@@ -134,7 +134,7 @@ async def test_forty_seven_refused_commands_write_nothing(
     for line in refused:
         said = await _answers(console, line)
         assert said and all("(to " in s for s in said), (line, said)
-    assert await snapshot(service.store) == before
+    assert await snapshot(service._shared.store) == before
 
 
 async def test_a_refused_challenge_does_not_keep_the_opponents_name(
@@ -146,7 +146,7 @@ async def test_a_refused_challenge_does_not_keep_the_opponents_name(
         "challenge", ctx, game="chess", opponent=Someone(BOB, "Bob the Great", "Bob the Great")
     )
     assert reply.ephemeral
-    assert await service.store.all("SELECT * FROM users") == []
+    assert await service._shared.store.all("SELECT * FROM users") == []
 
 
 # --- names are shown literally, never as markup or pings ---
@@ -166,7 +166,7 @@ async def test_display_names_are_shown_not_obeyed_and_results_are_data(
     aborted = await dispatcher.run("abort", ctx, match=match.id)
     assert aborted.reply is not None and f"Aborted by <@{ALICE}>" in aborted.reply.text
     assert "<@555>" not in aborted.reply.text
-    row = await service.store.one("SELECT result_reason, ended_by FROM matches")
+    row = await service._shared.store.one("SELECT result_reason, ended_by FROM matches")
     assert row is not None and tuple(row) == ("aborted", ALICE)
     other = await start_match(service, side="black")
     await service.play.resign(by(BOB), other.id)
@@ -192,7 +192,7 @@ async def test_crafted_buttons_cannot_reach_another_server_or_channel(
     dispatcher = Dispatcher(service, Names())
     challenge = await service.challenges.challenge(by(ALICE), "checkers")
     match = await start_match(service, challenger=ALICE, opponent=BOB, side="black")
-    before = await snapshot(service.store)
+    before = await snapshot(service._shared.store)
     for guild, channel in ((GUILD + 1, CHANNEL), (GUILD, CHANNEL + 1)):
         mallory = Context(guild, channel, 999, "Mallory")
         bob = Context(guild, channel, BOB, "Bob")
@@ -213,7 +213,7 @@ async def test_crafted_buttons_cannot_reach_another_server_or_channel(
             assert any(
                 words in text for words in ("no challenge", "no match", "another", "no longer")
             ), (custom_id, text)
-    assert await snapshot(service.store) == before
+    assert await snapshot(service._shared.store) == before
     right_place = Context(GUILD, CHANNEL, BOB, "Bob")
     assert not (await dispatcher.click(right_place, f"bgb:draw:{match.id}")).ephemeral
 
@@ -230,7 +230,7 @@ async def test_both_players_pressing_rematch_at_once_start_one_game(
             service.challenges.rematch(by(BOB), match.id),
         )
         assert sorted(c.status for c in asked) == ["accepted", "open"]
-        rows = await service.store.all(
+        rows = await service._shared.store.all(
             "SELECT status, match_id FROM challenges WHERE rematch_of = ?", (match.id,)
         )
         assert [(r["status"], r["match_id"] is not None) for r in rows] == [("accepted", True)]
@@ -247,7 +247,7 @@ async def test_two_processes_offering_a_draw_at_once_agree_it(db_path: Path, clo
                 b.play.offer_draw(Actor(GUILD, match.channel_id, BOB)),
             )
             assert sorted(r.agreed for r in results) == [False, True]
-            assert result(await a.shared.find.match(match.id)) == "Draw (agreement)"
+            assert result(await a._shared.find.match(match.id)) == "Draw (agreement)"
     finally:
         for store in stores:
             await store.close()
@@ -256,9 +256,9 @@ async def test_two_processes_offering_a_draw_at_once_agree_it(db_path: Path, clo
 async def test_numbers_beyond_sqlite_are_unknown_not_errors(service: MatchService) -> None:
     for number in (2**63, 10**20, 0, -5):
         with pytest.raises(Refusal, match="There is no"):
-            await service.shared.find.match(number)
+            await service._shared.find.match(number)
         with pytest.raises(Refusal, match="There is no"):
-            await service.shared.find.challenge(number)
+            await service._shared.find.challenge(number)
 
 
 # --- long games and their records ---
@@ -269,7 +269,7 @@ async def test_a_700_ply_replay_fits_the_upload_limit(service: MatchService) -> 
     assert len(record.moves) >= 700
     match = await start_match(service, "three-crowns", side="green")
     for move in record.moves:
-        user = (await service.shared.find.match(match.id)).user_to_move or 0
+        user = (await service._shared.find.match(match.id)).user_to_move or 0
         await service.play.move(by(user), game.format_move(move), match.id)
     dispatcher = Dispatcher(service, Names())
     limit = 10 * 1024 * 1024

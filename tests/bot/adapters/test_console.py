@@ -222,7 +222,7 @@ async def test_a_board_says_check_and_checkmate_in_words(
     for line in ("alice: /challenge @bob the-crown side:white", "bob: [Accept]"):
         await bot.line(line)
     mated = "Pf1 Kb7 Sd2 Sd3 Sd4 pa9 ka10 b"  # Black is checkmated
-    async with service.store.transaction() as db:
+    async with service._shared.store.transaction() as db:
         await db.run("UPDATE matches SET start_position = ?, position = ?", (mated, mated))
     await bot.line("alice: /board")
     said = "\n".join(output)

@@ -62,7 +62,7 @@ async def test_a_value_outside_an_options_choices_is_refused_and_changes_nothing
     lines: list[str] = []
     bot = Console(service, tmp_path, lines.append, moderators={"mod"})
     await bot.line("mod: /settings web:on")
-    before = await snapshot(service.store)
+    before = await snapshot(service._shared.store)
     site = await service.site.of(GUILD)
     assert site is not None and site.enabled
     await bot.line(line)
@@ -72,7 +72,7 @@ async def test_a_value_outside_an_options_choices_is_refused_and_changes_nothing
         assert "on the web site" in lines[-1]
         return
     assert lines[-1].endswith(answer) and "(to " in lines[-1], lines[-1]
-    assert await snapshot(service.store) == before
+    assert await snapshot(service._shared.store) == before
     assert await service.tournaments.running_ids() == []
 
 
@@ -120,10 +120,10 @@ async def test_a_stale_accept_takeback_button_does_not_accept_a_later_request(
     accept, decline = await _asked(dispatcher, service)  # 2 plies back this time
     assert stale.custom_id != accept.custom_id
     assert accept.custom_id == f"bgb:tbyes:{match.id}:{accept.request}"
-    before = await snapshot(service.store)
+    before = await snapshot(service._shared.store)
     pressed = await dispatcher.click(_as(BOB, "bob"), stale.custom_id)
     assert pressed.ephemeral and "That takeback request is over" in _text(pressed)
-    assert await snapshot(service.store) == before
+    assert await snapshot(service._shared.store) == before
     assert (await service.match(match.id)).ply == 2
     done = await dispatcher.click(_as(BOB, "bob"), accept.custom_id)
     assert "accepted the takeback" in _text(done)
@@ -142,12 +142,12 @@ async def test_a_takeback_button_from_before_the_change_answers_nothing_but_offe
     match = await start_match(service, side="black")
     await dispatcher.run("move", _as(ALICE, "alice"), move="11-15")
     accept, _ = await _asked(dispatcher, service)
-    before = await snapshot(service.store)
+    before = await snapshot(service._shared.store)
     old = await dispatcher.click(_as(BOB, "bob"), f"bgb:tbyes:{match.id}")
     assert old.ephemeral and old.reply is not None
     assert "answers none" in old.reply.text and "asks to take back" in old.reply.text
     assert old.reply.buttons[0].custom_id == accept.custom_id
-    after = await snapshot(service.store)
+    after = await snapshot(service._shared.store)
     assert {**after, "users": []} == {**before, "users": []}  # only Bob's name is new
     nobody = await dispatcher.click(_as(ALICE, "alice"), f"bgb:tbno:{match.id}")
     assert "no takeback request from your opponent" in _text(nobody)

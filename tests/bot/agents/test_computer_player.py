@@ -50,14 +50,14 @@ async def test_the_computer_answers_each_move_until_the_end(
     )
     assert match.computer_side == "e" and match.players == {"m": ALICE, "e": BOT}
     rng = random.Random(3)
-    while (await service.shared.find.match(match.id)).active:
+    while (await service._shared.find.match(match.id)).active:
         moves = await service.play.legal_moves(by(ALICE), match.id)
         await service.play.move(by(ALICE), rng.choice(moves), match.id)
         await player.settle()
-    final = await service.shared.find.match(match.id)
+    final = await service._shared.find.match(match.id)
     assert final.status == MatchStatus.FINISHED and final.winner_side is not None
     assert {r.by_user for r in shown} == {BOT} and len(shown) == final.ply // 2
-    ratings = await service.store.all("SELECT * FROM ratings")
+    ratings = await service._shared.store.all("SELECT * FROM ratings")
     assert ratings == []  # unrated
     (stats,) = await service.standings.stats(GUILD, ALICE, "three-musketeers")
     assert (stats.wins, stats.draws, stats.losses) == (0, 0, 0)  # against people
@@ -75,11 +75,11 @@ async def test_the_computer_as_the_enemy_at_level_5_wins_every_game_from_the_sta
         match = await service.computer.start(
             by(ALICE), BOT, "three-musketeers", level=5, side="musketeers"
         )
-        while (await service.shared.find.match(match.id)).active:
+        while (await service._shared.find.match(match.id)).active:
             moves = await service.play.legal_moves(by(ALICE), match.id)
             await service.play.move(by(ALICE), rng.choice(moves), match.id)
             await player.settle()
-        final = await service.shared.find.match(match.id)
+        final = await service._shared.find.match(match.id)
         assert final.status == MatchStatus.FINISHED and final.winner_side == "e"
 
 
@@ -95,7 +95,7 @@ async def test_the_computer_moves_first_and_its_clock_does_not_run(
     assert await swept(service) == []  # no time-out, no reminder on the computer's turn
     await player.resume()
     await player.settle()
-    after = await service.shared.find.match(match.id)
+    after = await service._shared.find.match(match.id)
     assert after.ply == 1 and not after.computer_to_move and after.deadline is not None
     assert shown[0].match.id == match.id
 
@@ -118,7 +118,7 @@ async def test_a_restart_picks_up_the_computers_turn(
     player = ComputerPlayer(service, announce, executor=workers)
     await player.resume()
     await player.settle()
-    assert (await service.shared.find.match(match.id)).ply == 1 and len(shown) == 1
+    assert (await service._shared.find.match(match.id)).ply == 1 and len(shown) == 1
     await player.close()
     await store.close()
 
@@ -133,9 +133,9 @@ async def test_a_move_made_stale_while_thinking_is_dropped(
     match = await service.computer.start(by(ALICE), BOT, "checkers", level=5, side="w")
     await asyncio.sleep(0.05)  # thinking (level 5: 3 s)
     await service.play.resign(by(ALICE), match.id)
-    before = await snapshot(service.store)
+    before = await snapshot(service._shared.store)
     await player.settle()
-    assert await snapshot(service.store) == before and shown == []
+    assert await snapshot(service._shared.store) == before and shown == []
 
 
 async def test_what_a_game_against_the_computer_refuses(service: MatchService) -> None:
@@ -212,7 +212,7 @@ async def test_a_worker_killed_while_thinking_is_replaced_and_the_turn_played(
         if shown:
             break
         await asyncio.sleep(0.05)
-    assert len(shown) == 1 and (await service.shared.find.match(match.id)).ply == 1
+    assert len(shown) == 1 and (await service._shared.find.match(match.id)).ply == 1
     assert player.executor() is not pool
     await player.close()
 

@@ -61,7 +61,9 @@ async def test_two_vacations_asked_at_once_take_the_days_once(db_url: str, clock
             assert "on vacation already" in str(refusals[0])
             moved = (await a.match(match.id)).deadline
             assert moved == match.deadline + DAYS_A_MONTH * DAY  # once, not twice
-            days = await a.store.one("SELECT SUM(days) FROM vacations WHERE user_id = ?", (user,))
+            days = await a._shared.store.one(
+                "SELECT SUM(days) FROM vacations WHERE user_id = ?", (user,)
+            )
             assert days is not None and days[0] == DAYS_A_MONTH
     finally:
         await one.close()

@@ -250,9 +250,9 @@ async def test_draw_offer_lapses_when_the_opponent_moves(service: MatchService) 
     offered = await service.play.offer_draw(by(ALICE))
     assert not offered.agreed and offered.match.draw_offer_by == ALICE
     await service.play.move(by(ALICE), "11-15")  # the offerer moving keeps the offer
-    assert (await service.shared.find.match(offered.match.id)).draw_offer_by == ALICE
+    assert (await service._shared.find.match(offered.match.id)).draw_offer_by == ALICE
     await service.play.move(by(BOB), "22-18")  # the receiver moving lets it lapse
-    assert (await service.shared.find.match(offered.match.id)).draw_offer_by is None
+    assert (await service._shared.find.match(offered.match.id)).draw_offer_by is None
 
 
 async def test_an_offer_declined_while_the_offerers_move_is_on_its_way_stays_declined(
@@ -262,14 +262,14 @@ async def test_an_offer_declined_while_the_offerers_move_is_on_its_way_stays_dec
     written, not as it was read: another process's decline in between is not undone."""
     match = await start_match(service, side="black")
     await service.play.offer_draw(by(ALICE))
-    other = MatchService(service.store, clock=service.clock)  # another process's service
-    read = service.shared.records.record
+    other = MatchService(service._shared.store, clock=service.clock)  # another process's service
+    read = service._shared.records.record
 
     async def declined_meanwhile(row: Any) -> Any:
         await other.play.answer_draw(by(BOB), False, match.id)
         return await read(row)
 
-    monkeypatch.setattr(service.shared.records, "record", declined_meanwhile)
+    monkeypatch.setattr(service._shared.records, "record", declined_meanwhile)
     moved = await service.play.move(by(ALICE), "11-15")
     assert moved.match.ply == 1 and moved.match.draw_offer_by is None
     assert (await service.match(match.id)).draw_offer_by is None
@@ -302,7 +302,7 @@ async def test_rematch_swaps_sides(service: MatchService) -> None:
     await refused(service, service.challenges.rematch(by(BOB), match.id), "already asked")
     both = await service.challenges.rematch(by(ALICE), match.id)  # Alice asking too accepts Bob's
     assert both.status == "accepted"
-    again = await service.shared.find.match(both.match_id or 0)
+    again = await service._shared.find.match(both.match_id or 0)
     assert again.players == {"b": BOB, "w": ALICE}
 
 
@@ -338,7 +338,7 @@ async def test_one_hundred_racing_submissions_land_once(service: MatchService, d
     refusals = [o for o in outcomes if isinstance(o, Refusal)]
     assert len(landed) == 1 and len(refusals) == 99
     assert all("not your turn" in str(r) for r in refusals)
-    assert (await service.shared.find.match(match.id)).moves == ("11-15",)
+    assert (await service._shared.find.match(match.id)).moves == ("11-15",)
     assert (await check_db(db_url))[1] == []
 
 
@@ -348,14 +348,14 @@ async def test_two_services_on_one_database_cannot_both_land(db_url: str, clock:
     try:
         a, b = MatchService(one, clock=clock), MatchService(two, clock=clock)
         match = await start_match(a, side="black")
-        await b.shared.find.match(match.id)
+        await b._shared.find.match(match.id)
         results = await asyncio.gather(
             a.play.move(by(ALICE), "11-15", match.id),
             b.play.move(by(ALICE), "9-13", match.id),
             return_exceptions=True,
         )
         assert sum(not isinstance(r, Exception) for r in results) == 1
-        assert len((await a.shared.find.match(match.id)).moves) == 1
+        assert len((await a._shared.find.match(match.id)).moves) == 1
     finally:
         await one.close()
         await two.close()
@@ -403,7 +403,7 @@ async def test_unanswered_challenges_expire(service: MatchService, clock: Clock)
     clock.now += 15 * 60 + 1
     events = await swept(service)
     assert [e.kind for e in events] == ["expired"]
-    assert (await service.shared.find.challenge(challenge.id)).status == "expired"
+    assert (await service._shared.find.challenge(challenge.id)).status == "expired"
 
 
 # --- the store ---
@@ -441,7 +441,7 @@ async def test_an_old_database_opens_and_upgrades(tmp_path: Path) -> None:
 async def test_check_db_reports_a_tampered_position(service: MatchService, db_url: str) -> None:
     match = await start_match(service, side="black")
     await service.play.move(by(ALICE), "11-15")
-    async with service.store.transaction() as db:
+    async with service._shared.store.transaction() as db:
         await db.run("UPDATE matches SET position = 'W:W:B1' WHERE id = ?", (match.id,))
     count, problems = await check_db(db_url)
     assert count == 1 and problems == ["match #1: stored position differs from the log replayed"]

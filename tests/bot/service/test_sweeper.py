@@ -256,14 +256,14 @@ async def test_a_move_after_the_deadline_is_refused_and_the_sweeper_told(
     match = await start_match(service, side="black", move_time="1h")
     await service.play.move(by(ALICE), "11-15")
     clock.now += 3600 + 19
-    service.shared.alarm.wake_at = clock.now + 20  # the sweeper's next look
-    service.shared.alarm.changed.clear()
+    service._shared.alarm.wake_at = clock.now + 20  # the sweeper's next look
+    service._shared.alarm.changed.clear()
     await refused(service, service.play.move(by(BOB), "22-18"), "White loses on time")
     await refused(service, service.play.resign(by(ALICE)), "Time is up in match #1")
-    assert service.shared.alarm.changed.is_set()
+    assert service._shared.alarm.changed.is_set()
     events, _ = await service.deadlines.sweep()
     assert [e.kind for e in events] == ["timeout"]
-    ended = await service.shared.find.match(match.id)
+    ended = await service._shared.find.match(match.id)
     assert result(ended) == "<@101> (Black) won (White ran out of time)"
 
 
@@ -273,8 +273,8 @@ async def test_the_guard_in_the_database_refuses_a_late_move_decided_in_time(
     """Even a move checked a moment before its deadline cannot land after it."""
     match = await start_match(service, side="black", move_time="1h")
     late = MoveWrite(match.id, 1, "11-15", ALICE, clock.now + 3600, "W:W21-32:B1-10,12,15", None)
-    assert await service.shared.matches.record_move(late) is None
-    assert (await service.shared.find.match(match.id)).ply == 0
+    assert await service._shared.matches.record_move(late) is None
+    assert (await service._shared.find.match(match.id)).ply == 0
 
 
 async def test_news_claimed_by_a_process_that_died_is_posted_after_a_restart(

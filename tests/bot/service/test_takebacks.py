@@ -25,8 +25,10 @@ async def test_an_accepted_takeback_undoes_the_move_and_the_log_keeps_it(
     assert done.taken_back == 1 and done.match.ply == 0 and done.match.moves == ()
     assert done.match.user_to_move == ALICE and done.match.takeback_by is None
     assert done.match.deadline == clock.now + 3600  # a full hour again
-    assert await service.store.all("SELECT move FROM moves") == []
-    undone = await service.store.all("SELECT ply, move, user_id, asked_by FROM undone_moves")
+    assert await service._shared.store.all("SELECT move FROM moves") == []
+    undone = await service._shared.store.all(
+        "SELECT ply, move, user_id, asked_by FROM undone_moves"
+    )
     assert [tuple(r) for r in undone] == [(1, "11-15", ALICE, ALICE)]
     again = await service.play.move(by(ALICE), "9-13")  # the game goes on from there
     assert again.match.ply == 1 and again.match.moves == ("9-13",)

@@ -257,10 +257,10 @@ async def test_a_moves_reply_shows_the_position_that_move_made(
 
     async def answer_once_committed() -> None:
         """Bob's reply from the other process, as soon as Alice's move is committed."""
-        if not answered and await there.store.ids("SELECT ply FROM moves"):
+        if not answered and await there._shared.store.ids("SELECT ply FROM moves"):
             answered.append(await there.play.move(by(BOB), "22-18", match.id))
 
-    transaction, match_row = here.store.transaction, here.shared.find.match_row
+    transaction, match_row = here._shared.store.transaction, here._shared.find.match_row
 
     @contextlib.asynccontextmanager
     async def then_answer() -> AsyncIterator[Tx]:
@@ -269,7 +269,7 @@ async def test_a_moves_reply_shows_the_position_that_move_made(
         await answer_once_committed()
 
     async def answer_then_read(match_id: int) -> Row:
-        if here.store._current.get() is None:  # outside a transaction: after a commit
+        if here._shared.store._current.get() is None:  # outside a transaction: after a commit
             await answer_once_committed()
         return await match_row(match_id)
 
@@ -278,10 +278,10 @@ async def test_a_moves_reply_shows_the_position_that_move_made(
         await answer_once_committed()
         return moved
 
-    record_move = here.shared.matches.record_move
-    monkeypatch.setattr(here.store, "transaction", then_answer)
-    monkeypatch.setattr(here.shared.matches, "record_move", record_then_answer)
-    monkeypatch.setattr(here.shared.find, "match_row", answer_then_read)
+    record_move = here._shared.matches.record_move
+    monkeypatch.setattr(here._shared.store, "transaction", then_answer)
+    monkeypatch.setattr(here._shared.matches, "record_move", record_then_answer)
+    monkeypatch.setattr(here._shared.find, "match_row", answer_then_read)
     try:
         moved = await here.play.move(by(ALICE), "11-15", match.id)
     finally:
@@ -345,7 +345,7 @@ async def test_after_postgresql_restarts_the_same_store_carries_on(
         match = await start_match(service, side="black")
         await service.play.move(by(ALICE), "11-15", match.id)
         await asyncio.to_thread(pg_server.restart, mode)  # the bot's loop runs meanwhile
-        assert (await service.shared.find.match(match.id)).ply == 1
+        assert (await service._shared.find.match(match.id)).ply == 1
         moved = await service.play.move(by(BOB), "22-18", match.id)
         assert moved.match.ply == 2
         await service.play.move(by(ALICE), "15x22", match.id)
@@ -407,7 +407,7 @@ async def test_under_load_postgresql_restarts_and_moves_go_on(
                 continue
             except Refusal:  # "?" refused: look at the match again
                 with contextlib.suppress(CannotSave):
-                    match = await service.shared.find.match(match.id)
+                    match = await service._shared.find.match(match.id)
                 continue
             match = moved.match
             acknowledged.append((match.id, match.ply))

@@ -146,7 +146,7 @@ async def test_a_name_write_cancelled_at_once_does_not_wedge_the_connection(
     await service.play.offer_draw(Actor(GUILD, match.channel_id, 101))
     moved = await service.play.move(Actor(GUILD, match.channel_id, 101), "11-15")
     assert moved.match.ply == 1
-    await service.store.close()
+    await service._shared.store.close()
     reopened = await Store.open(db_url)
     try:
         assert await MatchRows(reopened).moves(match.id) == ["11-15"]
@@ -166,7 +166,7 @@ async def test_cancelled_after_a_few_loop_turns_never_half_writes(
             await asyncio.sleep(0)
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
-        assert await settled(service.store)
+        assert await settled(service._shared.store)
     assert (await check_db(db_url))[1] == []
 
 
@@ -304,7 +304,7 @@ async def test_a_full_disk_refuses_writes_and_keeps_reads(tmp_path: Path) -> Non
                     await service.challenges.challenge(
                         Actor(GUILD, 5, 1000 + n), "checkers", opponent_id=7
                     )
-            assert (await service.shared.find.match(match.id)).ply == 0
+            assert (await service._shared.find.match(match.id)).ply == 0
             assert len(await store.all("SELECT * FROM challenges")) >= len(before["challenges"])
             disk.free()
             assert (

@@ -98,22 +98,22 @@ async def test_the_first_statement_after_a_restart_unseen_is_resent_once(
         match = await start_match(service, side="black")
         await service.play.move(by(ALICE), "11-15", match.id)
         # Bob's reply, decided beforehand (reads): what the service would write
-        row = await service.shared.matches.get(match.id)
+        row = await service._shared.matches.get(match.id)
         assert row is not None
-        trial = (await service.shared.records.record(row)).copy()
+        trial = (await service._shared.records.record(row)).copy()
         trial.play("22-18")
         position = get_game("checkers").encode(trial.position)
         write = MoveWrite(match.id, 2, "22-18", BOB, clock(), position, None)
         bring_down_and_up(own_server, down)
         if first == "read":
-            assert (await service.shared.find.match(match.id)).ply == 1
+            assert (await service._shared.find.match(match.id)).ply == 1
         elif first == "move":
-            moved = await service.shared.matches.record_move(write)
+            moved = await service._shared.matches.record_move(write)
             assert moved is not None and moved.row["ply"] == 2
         else:  # the last move of a game: its transaction goes on to end the match
-            moved = await service.shared.matches.record_move(write, lambda db, row: kept(row))
+            moved = await service._shared.matches.record_move(write, lambda db, row: kept(row))
             assert moved is not None and moved.row["ply"] == 2
-        assert (await service.shared.find.match(match.id)).ply == 2 - (first == "read")
+        assert (await service._shared.find.match(match.id)).ply == 2 - (first == "read")
     finally:
         await store.close()
     assert await check_db(url) == (1, [])

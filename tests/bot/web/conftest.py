@@ -67,7 +67,7 @@ async def site(service: MatchService) -> AsyncIterator[Site]:
     clock = [0.0]
     reader, hub = Reader(service, lambda: clock[0]), Hub(per_address=4)
     live = Live(reader, hub, asyncio.get_running_loop())
-    service.store.watchers.append(live.changed)
+    service._shared.store.watchers.append(live.changed)
     client = TestClient(TestServer(make_app(reader, hub)))
     await client.start_server()
     try:

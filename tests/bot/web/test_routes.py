@@ -143,11 +143,11 @@ BAD = [
 async def test_bad_addresses_are_plain_404s_and_write_nothing(site: Site, path: str) -> None:
     await site.turn(True)
     await site.game()
-    before = await snapshot(site.service.store)
+    before = await snapshot(site.service._shared.store)
     status, text = await site.get(path)
     assert status == 404
     assert "Traceback" not in text and "<" not in text
-    assert await snapshot(site.service.store) == before
+    assert await snapshot(site.service._shared.store) == before
 
 
 async def test_an_error_is_a_plain_500_without_a_traceback(

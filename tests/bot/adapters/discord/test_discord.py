@@ -183,7 +183,7 @@ def test_every_command_serialises_with_valid_names() -> None:
 async def test_sweeper_news_is_posted_in_the_match_thread(discord_bot: DiscordHarness) -> None:
     first_board, thread = await start_game(discord_bot)
     service = discord_bot.bot.dispatcher.service
-    match = await service.shared.find.match(1)
+    match = await service._shared.find.match(1)
     before = len(discord_bot.fake.sent)
     await discord_bot.bot.on_sweep(SweepEvent(SweepKind.REMINDER, match=match, seconds_left=3000))
     await discord_bot.bot.on_sweep(
@@ -282,7 +282,7 @@ async def test_a_time_out_announced_while_the_network_is_down_arrives_after(
     discord_bot.fake.network_down = 2
     assert await sweeper.step() > 0 and await sweeper.step() > 0  # both posts fail: pauses
     assert discord_bot.fake.sent[before:] == []
-    assert (await app.service.shared.find.match(1)).status == "finished"  # decided all the same
+    assert (await app.service._shared.find.match(1)).status == "finished"  # decided all the same
     await sweeper.step()  # the network is back
     timeout, retired = discord_bot.fake.sent[before:]  # the last board loses its buttons
     assert timeout.channel_id == thread and "Time is up." in timeout.text
@@ -349,7 +349,7 @@ async def test_a_rematch_from_the_old_thread_gets_a_thread_of_its_own(
     assert new_thread not in (old_thread, CHANNEL_ID)
     assert bot.fake.channels[new_thread]["parent_id"] == str(CHANNEL_ID)
     assert "Checkers #2" in board.text
-    assert (await bot.bot.dispatcher.service.shared.find.match(2)).thread_id == new_thread
+    assert (await bot.bot.dispatcher.service._shared.find.match(2)).thread_id == new_thread
     moved = one(await bot.command(BOB, "move", new_thread, move="11-15"), "reply")
     assert "Checkers #2" in moved.text
 
@@ -369,7 +369,7 @@ async def test_a_deleted_thread_moves_its_game_to_the_channel(
         assert "played 11-15" in one(moved, "ephemeral").text  # the move landed
     notices = [s for s in bot.fake.sent[before:] if "thread is gone" in s.text]
     assert len(notices) == 1 and notices[0].channel_id == CHANNEL_ID and notices[0].files
-    assert (await bot.bot.dispatcher.service.shared.find.match(1)).thread_id is None
+    assert (await bot.bot.dispatcher.service._shared.find.match(1)).thread_id is None
     player = BOB if not told else ALICE
     move = "22-18" if not told else "11-15"
     reply = one(await bot.command(player, "move", CHANNEL_ID, move=move), "reply")
@@ -384,12 +384,12 @@ async def test_no_game_is_started_where_the_bot_cannot_post_its_board(
     refused = await bot.command(ALICE, "challenge", game="checkers", opponent=BOB)
     assert [s.kind for s in refused] == ["ephemeral"]
     assert refused[0].text.startswith("I can't start a game here: I lack Attach Files")
-    assert await bot.bot.dispatcher.service.store.all("SELECT * FROM challenges") == []
+    assert await bot.bot.dispatcher.service._shared.store.all("SELECT * FROM challenges") == []
     # it may make the game's thread but not post in it: refused too, not a board lost
     bot.fake.bot_permissions[CHANNEL_ID] = int(EVERYONE) & ~SEND_MESSAGES_IN_THREADS
     refused = await bot.command(ALICE, "challenge", game="checkers", opponent=BOB)
     assert refused[0].text.startswith("I can't start a game here: I lack Send Messages in")
-    assert await bot.bot.dispatcher.service.store.all("SELECT * FROM challenges") == []
+    assert await bot.bot.dispatcher.service._shared.store.all("SELECT * FROM challenges") == []
 
 
 def test_the_commands_are_for_servers_that_install_the_bot() -> None:
@@ -408,7 +408,7 @@ async def test_without_thread_permission_the_game_is_played_in_the_channel(
     started = await bot.click(BOB, challenge, "Accept")
     board = one(started, "post")
     assert board.channel_id == CHANNEL_ID and board.files  # Discord said 403: played in place
-    assert (await bot.bot.dispatcher.service.shared.find.match(1)).thread_id is None
+    assert (await bot.bot.dispatcher.service._shared.find.match(1)).thread_id is None
     moved = one(await bot.command(ALICE, "move", CHANNEL_ID, move="11-15"), "reply")
     assert moved.channel_id == CHANNEL_ID and "played 11-15" in moved.text
 
@@ -467,9 +467,9 @@ async def test_a_game_against_the_computer_shows_its_start_then_each_move_in_its
     assert "has started" in boards[0].text or "challenged me" in boards[0].text
     assert f"<@{APP_ID}> played" in boards[1].text
     assert boards[1].labels == ["Take back", "Resign"]
-    started = await bot.bot.dispatcher.service.shared.find.match(1)
+    started = await bot.bot.dispatcher.service._shared.find.match(1)
     assert started.thread_id == boards[0].channel_id and started.ply == 1
-    assert await bot.bot.dispatcher.service.store.ids("SELECT id FROM matches") == [1]
+    assert await bot.bot.dispatcher.service._shared.store.ids("SELECT id FROM matches") == [1]
     edits = [s for s in bot.fake.sent if s.kind == "edit" and s.message_id == boards[0].message_id]
     assert edits and edits[-1].labels == []  # the first board gave its buttons up
 
@@ -519,7 +519,7 @@ async def test_the_computers_answer_is_posted_after_the_move_it_answers(
     bot = discord_bot
     me = (APP_ID, "Boardgames", True)
     await bot.command(ALICE, "challenge", game="checkers", opponent=me, side="black", level=1)
-    thread = (await bot.bot.dispatcher.service.shared.find.match(1)).thread_id
+    thread = (await bot.bot.dispatcher.service._shared.find.match(1)).thread_id
     assert thread is not None
     hold_answers_until_the_computer_played(bot, monkeypatch, ply=2)
     before = len(bot.fake.sent)
@@ -541,7 +541,7 @@ def hold_answers_until_the_computer_played(
 
     async def after_the_computer_played(*args: Any, **kwargs: Any) -> None:
         for _ in range(3000):
-            if (await bot.bot.dispatcher.service.shared.find.match(1)).ply == ply:
+            if (await bot.bot.dispatcher.service._shared.find.match(1)).ply == ply:
                 break
             await asyncio.sleep(0.01)
         for _ in range(200):
@@ -567,10 +567,9 @@ async def test_mygames_lists_your_games_with_a_link_to_each_board_even_in_a_dm(
     dm_channel = 900_000_000_000_000_777
     in_dm = one(await bot.command(ALICE, "mygames", dm_channel, dm=True), "ephemeral")
     assert "their move" in in_dm.text and link in in_dm.text
-    assert (
-        await bot.bot.dispatcher.service.store.all("SELECT * FROM member_names WHERE guild_id = 0")
-        == []
-    )  # a DM has no server to remember names on
+    store = bot.bot.dispatcher.service._shared.store
+    no_server = await store.all("SELECT * FROM member_names WHERE guild_id = 0")
+    assert no_server == []  # a DM has no server to remember names on
 
 
 async def test_a_takeback_asked_pings_the_opponent_whose_button_undoes_the_move(

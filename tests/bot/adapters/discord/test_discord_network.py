@@ -37,7 +37,7 @@ async def test_an_accept_whose_thread_is_lost_to_the_network_is_played_in_its_ch
     assert apologies(started) == []
     assert "has started" in one(started, "edit").text
     board = one(started, "post")
-    match = await bot.bot.dispatcher.service.shared.find.match(1)
+    match = await bot.bot.dispatcher.service._shared.find.match(1)
     where = CHANNEL_ID if kind == "refused" else challenge.message_id  # the thread's id
     assert board.channel_id == where and "(Black) to move" in board.text
     assert match.ply == 0 and match.thread_id == (None if kind == "refused" else where)
@@ -59,7 +59,7 @@ async def test_an_old_board_whose_buttons_cannot_be_removed_keeps_them_and_the_m
     if kind == "refused":  # the edit never reached Discord: the old board keeps its buttons
         assert [s.kind for s in sent] == ["reply"]
         assert bot.fake.messages[first.message_id]["components"]
-    assert (await bot.bot.dispatcher.service.shared.find.match(1)).ply == 1
+    assert (await bot.bot.dispatcher.service._shared.find.match(1)).ply == 1
 
 
 @pytest.mark.usefixtures("quick_retries")
@@ -107,6 +107,6 @@ async def test_a_board_that_cannot_be_posted_at_all_says_the_move_was_saved(
     (sorry,) = apologies(sent)
     assert "is saved" in sorry and "no need to do it again" in sorry
     assert NOTHING_CHANGED not in sorry
-    assert (await bot.bot.dispatcher.service.shared.find.match(1)).ply == 1
+    assert (await bot.bot.dispatcher.service._shared.find.match(1)).ply == 1
     board = one(await bot.command(ALICE, "board", thread), "ephemeral")
     assert "(the last 11-15)" in board.text

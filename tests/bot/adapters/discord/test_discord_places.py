@@ -46,7 +46,7 @@ async def test_a_tournament_is_not_created_where_its_rounds_cannot_be_posted(
     assert f"I lack {named} in this channel" in refusal.text
     assert "A server admin can grant it to my role" in refusal.text
     service = bot.bot.dispatcher.service
-    assert await service.store.ids("SELECT id FROM tournaments") == []
+    assert await service._shared.store.ids("SELECT id FROM tournaments") == []
     del bot.fake.bot_permissions[CHANNEL_ID]  # granted: the same command creates it
     made = one(
         await bot.command(MOD, "tournament", action="create", game="checkers", rounds=2), "reply"
@@ -62,7 +62,7 @@ async def test_the_computers_reply_does_not_wait_for_the_parent_channel(
     bot = discord_bot
     me = (APP_ID, "Boardgames", True)
     await bot.command(ALICE, "challenge", game="checkers", opponent=me, side="black", level=1)
-    thread = (await bot.bot.dispatcher.service.shared.find.match(1)).thread_id
+    thread = (await bot.bot.dispatcher.service._shared.find.match(1)).thread_id
     assert thread is not None
     release = asyncio.Event()
     games = bot.bot.dispatcher.handlers["games"]

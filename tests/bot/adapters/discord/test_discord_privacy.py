@@ -98,7 +98,7 @@ async def test_a_private_channels_game_is_shown_nowhere_else(tmp_path: Path, thr
     await bot.connect()
     try:
         await games(bot)
-        store = bot.bot.dispatcher.service.store
+        store = bot.bot.dispatcher.service._shared.store
         assert await store.ids("SELECT public FROM web_channels WHERE channel_id = ?",
                                (CHANNEL_ID,)) == [0]  # fmt: skip
         # the review's post forgotten (lost, say): /analyse answers with the review itself

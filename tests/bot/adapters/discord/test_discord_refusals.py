@@ -49,7 +49,7 @@ async def test_a_game_where_threads_cannot_be_made_is_played_in_place(
     assert board.channel_id == place and "(Black) to move" in board.text
     threads = [c.status for c in bot.fake.requests if c.path.endswith("/threads")]
     assert 200 not in threads  # Discord said no to a thread, or the bot did not ask
-    match = await bot.bot.dispatcher.service.shared.find.match(1)
+    match = await bot.bot.dispatcher.service._shared.find.match(1)
     assert match.thread_id is None and match.channel_id == place
     moved = one(await bot.command(ALICE, "move", place, move="11-15"), "reply")
     assert "played 11-15" in moved.text
@@ -69,7 +69,7 @@ async def test_a_locked_thread_moves_its_game_to_the_channel(discord_bot: Discor
     assert [s.channel_id for s in told] == [CHANNEL_ID]
     assert "thread is gone" in told[0].text and "(Black) to move" in told[0].text
     assert (403, "POST", f"/channels/{thread}/messages") in refused(bot)
-    assert (await app.service.shared.find.match(1)).thread_id is None
+    assert (await app.service._shared.find.match(1)).thread_id is None
     moved = one(await bot.command(ALICE, "move", CHANNEL_ID, move="11-15"), "reply")
     assert "played 11-15" in moved.text
 
@@ -102,7 +102,7 @@ async def test_an_answer_too_late_for_the_interaction_is_posted_instead(
     assert (404, "POST") in {(s, m) for s, m, _ in refused(bot)}  # Unknown interaction
     board = one(sent, "post")
     assert board.channel_id == thread and "played 11-15" in board.text
-    assert (await bot.bot.dispatcher.service.shared.find.match(1)).ply == 1
+    assert (await bot.bot.dispatcher.service._shared.find.match(1)).ply == 1
 
 
 async def test_a_follow_up_after_fifteen_minutes_is_posted_instead(

@@ -53,7 +53,7 @@ async def test_a_new_games_board_links_to_its_page(tmp_path: Path, public: bool)
         [watch] = [b for b in row["components"] if b.get("label") == "Watch"]
         assert watch["style"] == 5 and "custom_id" not in watch
         assert watch["url"].startswith(f"{SITE}/g/")
-        store = bot.bot.dispatcher.service.store
+        store = bot.bot.dispatcher.service._shared.store
         [seen] = await store.all(
             "SELECT public FROM web_channels WHERE channel_id = ?", (CHANNEL_ID,)
         )
@@ -67,7 +67,7 @@ async def test_only_who_manages_the_server_turns_the_site_on(tmp_path: Path) -> 
     try:
         [answer] = await bot.command(BOB, "settings", web="on")
         assert "Only someone who may manage this server" in answer.text
-        assert await bot.bot.dispatcher.service.store.all("SELECT * FROM web_sites") == []
+        assert await bot.bot.dispatcher.service._shared.store.all("SELECT * FROM web_sites") == []
     finally:
         await bot.stop()
 
@@ -181,7 +181,7 @@ async def test_a_tournaments_channel_is_seen_when_it_is_made_and_when_it_changes
     try:
         bot.moderators.add(ALICE[0])
         await bot.command(ALICE, "tournament", action="create", game="checkers", rounds=3)
-        store = bot.bot.dispatcher.service.store
+        store = bot.bot.dispatcher.service._shared.store
         seen = "SELECT public FROM web_channels WHERE channel_id = ?"
         assert await store.ids(seen, (CHANNEL_ID,)) == [1]
         await bot.update_channel(permission_overwrites=KEEP_OUT)
