@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, TypeVar
@@ -52,6 +53,26 @@ class Outcome:
     @property
     def is_draw(self) -> bool:
         return self.winner is None
+
+
+G = TypeVar("G")
+
+
+def remembers_last(generate: Callable[[G, P], list[M]]) -> Callable[[G, P], list[M]]:
+    """A game's move generator that keeps the moves of the last position it was asked (a
+    record asks them of one position several times in a row: the outcome after a move,
+    then the next move's check and the suggestions); each caller gets a list of its own."""
+    last: list[tuple[P, list[M]]] = []
+
+    @functools.wraps(generate)
+    def remembered(game: G, position: P) -> list[M]:
+        if last and last[0][0] == position:
+            return list(last[0][1])
+        moves = generate(game, position)
+        last[:] = [(position, moves)]
+        return list(moves)
+
+    return remembered
 
 
 class Game(ABC, Generic[P, M]):

@@ -7,7 +7,16 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from . import checkers_movegen as gen
-from .base import Game, Outcome, Termination, clean_move_text, position_fields, quote, suggest
+from .base import (
+    Game,
+    Outcome,
+    Termination,
+    clean_move_text,
+    position_fields,
+    quote,
+    remembers_last,
+    suggest,
+)
 from .checkers_board import BLACK_CROWN_ROW, WHITE_CROWN_ROW, bits_of, row_col, square_at
 from .errors import BadPosition, IllegalMove
 
@@ -94,6 +103,7 @@ English draughts (American checkers) on the 32 dark squares, numbered 1–32 fro
   squares, `K` before a king)."""
 
     # --- moves ---------------------------------------------------------------
+    @remembers_last
     def legal_moves(self, position: CheckersPosition) -> list[CheckersMove]:
         men, kings, opp_men, opp_kings, black = position.mover()
         return sorted(_to_move(m) for m in gen.generate(men, kings, opp_men | opp_kings, black))

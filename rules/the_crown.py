@@ -15,6 +15,7 @@ from .base import (
     clean_move_text,
     position_fields,
     quote,
+    remembers_last,
     suggest,
 )
 from .errors import BadPosition, IllegalMove
@@ -154,7 +155,7 @@ the top cell **a13 is the crown**. Each side has a **Prince**, 2 **Knights** and
     def outcome(self, position: TheCrownPosition) -> Outcome | None:
         if ended := self.outcome_at_sight(position):
             return ended
-        if not legal_moves(position.board, position.turn):
+        if not self.legal_moves(position):  # (remembered: the next move is checked on them)
             return Outcome(None, Termination.STALEMATE, position.turn)
         return None
 
@@ -173,6 +174,7 @@ the top cell **a13 is the crown**. Each side has a **Prince**, 2 **Knights** and
             return Outcome(None, NO_PRINCES)
         return None
 
+    @remembers_last
     def legal_moves(self, position: TheCrownPosition) -> list[CrownMove]:
         if finished(position.board):
             return []

@@ -191,7 +191,8 @@ def _legal(board: str, side: str, moves: list[RawMove]) -> list[RawMove]:
 
 def checking_moves(board: str, side: str) -> list[RawMove]:
     """Legal moves after which the enemy Prince is attacked: only a move from or to a cell on
-    its lines can attack it (by the piece moved, or by one whose line it opens)."""
+    its lines can attack it (by the piece moved, or by one whose line it opens), a checkmated
+    Prince's leave too."""
     target = board.find(PIECES[OTHER[side]][0])
     if target < 0:
         return []
@@ -202,7 +203,15 @@ def checking_moves(board: str, side: str) -> list[RawMove]:
         if (move[0] in lines or move[1] in lines)
         and attacked(make(board, move, side), target, side)
     ]
-    return _legal(board, side, checks) if checks else []
+    if checks and (legal := _legal(board, side, checks)):
+        return legal
+    prince = board.find(PIECES[side][0])
+    if prince not in lines or not attacked(board, prince, OTHER[side]):
+        return []
+    leave = legal_moves(board, side)
+    if leave == [(prince, LEAVE)] and attacked(make(board, leave[0], side), target, side):
+        return leave
+    return []
 
 
 def finished(board: str) -> bool:

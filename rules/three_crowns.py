@@ -6,7 +6,16 @@ import re
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .base import Ending, Game, Outcome, Termination, position_fields, quote, suggest
+from .base import (
+    Ending,
+    Game,
+    Outcome,
+    Termination,
+    position_fields,
+    quote,
+    remembers_last,
+    suggest,
+)
 from .errors import BadPosition, IllegalMove
 from .grid import ALL_EIGHT, EMPTY, LINE_DIRECTIONS, Grid, GridPictures, PathMove
 
@@ -144,6 +153,7 @@ Larry Back's game (2001) on an 8×8 board, 10 stones a side, all **uncrowned** a
                 )
         return out
 
+    @remembers_last
     def _moves(self, position: ThreeCrownsPosition) -> list[PathMove]:
         moves = self._all_moves(position.board, position.turn)
         if position.turn == GREEN and position.equalizer >= 0:

@@ -5,7 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .base import Ending, Game, Outcome, Termination, position_fields, quote, suggest
+from .base import (
+    Ending,
+    Game,
+    Outcome,
+    Termination,
+    position_fields,
+    quote,
+    remembers_last,
+    suggest,
+)
 from .errors import BadPosition, IllegalMove
 from .grid import EMPTY, ORTHOGONAL, Grid, GridPictures, PathMove
 
@@ -74,6 +83,7 @@ A 5×5 board (files a–e, ranks 1–5): three Musketeers against Cardinal Riche
             return ()
         return tuple(GRID.names[c] for c in GRID.name_order if board[c] == "M")
 
+    @remembers_last
     def _moves(self, position: ThreeMusketeersPosition) -> list[PathMove]:
         board = position.board
         mover, target, moves = (
