@@ -5,6 +5,7 @@ trip: SQLite's group commit of moves (several units, one COMMIT) and match rows 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Generic, TypeVar
 
@@ -30,8 +31,8 @@ class Batched(Generic[K, R]):
         the result is in: a write is never left undecided)."""
         future: asyncio.Future[R] = asyncio.get_running_loop().create_future()
         self._queue.append((request, future))
-        if self._sending is None:
-            self._sending = asyncio.create_task(self._send_all())
+        if self._sending is None:  # in a context of its own, not the first asker's
+            self._sending = asyncio.create_task(self._send_all(), context=contextvars.Context())
         return await uncancelled(future)
 
     async def _send_all(self) -> None:
