@@ -4,10 +4,14 @@ score turned into the mover's chance to win by a curve fitted to self-play, and 
 judged by the chance it gave away: 5 points an inaccuracy (?!), 10 a mistake (?), 15 a
 blunder (??). Three Musketeers is solved: where the solution knows a position's value, a
 won position is a chance of 1 and a lost one of 0, so a move that throws a win away is a
-blunder, and the review names the ply where the game turned for good."""
+blunder, and the review names the ply where the game turned for good. Where it does not know
+a position, a neighbour's value may tell it (a lost side stays lost whatever it plays), and
+where the winner changed across positions it does not know, the side that lost the win did
+so at one of its own moves there: the one the search liked least is judged to have."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Sequence
@@ -128,7 +132,8 @@ class Judged:
 
     @property
     def given_away(self) -> float:
-        if self.forced or self.move == self.best:
+        # a move that changed the solved game's winner was not the best, whatever the search
+        if self.forced or (self.move == self.best and self.winner_before == self.winner_after):
             return 0.0
         return max(0.0, self.before - self.after)
 
@@ -173,37 +178,74 @@ def review(game_id: str, start: Any, moves: Sequence[str], readings: Sequence[Re
     if len(readings) != len(moves) + 1:
         raise ValueError("a review needs one reading a position: the moves' count plus one")
     game = get_game(game_id)
-    position = game.decode(start) if isinstance(start, str) else start
+    every = positions(game_id, start, moves)
+    movers = [game.side_to_move(p) for p in every]
+    forced = [len(game.legal_moves(p)) == 1 for p in every]
+    winners = _winners(game_id, movers, forced, readings)
+
+    def chance(k: int) -> float:
+        """The chance of the side to move in position k: certain where its winner is known."""
+        if winners[k] is None:
+            return win_chance(game_id, readings[k].score)
+        return 1.0 if winners[k] == movers[k] else 0.0
+
     first = game.sides[0]
     judged: list[Judged] = []
-    chances: list[float] = []
-    for ply, (text, reading, following) in enumerate(
-        zip(moves, readings, readings[1:], strict=False), 1
-    ):
-        side = game.side_to_move(position)
-        mine = win_chance(game_id, reading.score)
-        chances.append(mine if side == first else 1 - mine)
-        forced = len(game.legal_moves(position)) == 1
-        move, position = game.play(position, text)
+    chances = [chance(k) if movers[k] == first else 1 - chance(k) for k in range(len(every))]
+    for k, text in enumerate(moves):
         judged.append(
             Judged(
-                ply,
-                game.format_move(move),
-                side,
-                mine,
-                1 - win_chance(game_id, following.score),
-                reading.best,
-                forced,
-                reading.winner,
-                following.winner,
-                following.plies,
+                k + 1,
+                game.format_move(game.play(every[k], text)[0]),
+                movers[k],
+                chance(k),
+                1 - chance(k + 1),
+                readings[k].best,
+                forced[k],
+                winners[k],
+                winners[k + 1],
+                readings[k + 1].plies,
             )
         )
-    last = win_chance(game_id, readings[-1].score)
-    chances.append(last if game.side_to_move(position) == first else 1 - last)
     return Review(
         game_id, tuple(judged), tuple(chances), _turned(judged), _accuracy(judged), tuple(readings)
     )
+
+
+def _winners(
+    game_id: str, movers: Sequence[str], forced: Sequence[bool], readings: Sequence[Reading]
+) -> list[str | None]:
+    """Each position's winner with best play, where the readings tell it. In a solved game
+    without draws (Three Musketeers), one unknown to the solution may follow from its
+    neighbour's: a side lost stays lost whatever it plays, and a side that moves into its own
+    win was winning. Where the winner changed between two known positions, the side that lost
+    the win did so at one of its own free moves between them: taken to be the one after
+    which the search's chance for it fell most (the last, if it saw no fall)."""
+    winners = [r.winner for r in readings]
+    if computer(game_id).solver is None:
+        return winners
+    last = len(winners) - 1
+    for k in range(last):  # the side to move is lost: so it is after its move
+        if winners[k] not in (None, movers[k]) and winners[k + 1] is None:
+            winners[k + 1] = winners[k]
+    for k in reversed(range(last)):  # the side to move moved into its own win
+        if winners[k] is None and winners[k + 1] == movers[k]:
+            winners[k] = movers[k]
+
+    def fell(k: int) -> float:
+        """How far the search's chance for the side to move fell with its move at k."""
+        after = 1 - win_chance(game_id, readings[k + 1].score)
+        return win_chance(game_id, readings[k].score) - after
+
+    known = [k for k, winner in enumerate(winners) if winner is not None]
+    for i, j in itertools.pairwise(known):
+        lost, won = winners[i], winners[j]
+        mine = [k for k in range(i, j) if movers[k] == lost and not forced[k]]
+        if lost == won or j == i + 1 or not mine:
+            continue
+        lost_at = max(mine, key=lambda k: (fell(k), k))
+        winners[i + 1 : j] = [lost if k <= lost_at else won for k in range(i + 1, j)]
+    return winners
 
 
 def _turned(judged: Sequence[Judged]) -> int | None:

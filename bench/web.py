@@ -104,11 +104,13 @@ def watcher_process(base: str, token: str, last_ply: int, pipe: Connection) -> N
 async def play(
     service: MatchService, match_id: int, moves: int
 ) -> tuple[list[float], dict[int, float]]:
-    """`moves` random moves, MOVE_GAP apart: each one's time in the service, and when each
-    ply was committed."""
+    """Random moves, MOVE_GAP apart, until the game is `moves` plies long (a checkmated
+    Prince's leave, played at once, makes two of one move): each one's time in the service,
+    and when each ply it reached was committed."""
     rng = random.Random(1)
-    took, committed = [], {}
-    for _ in range(moves):
+    took: list[float] = []
+    committed: dict[int, float] = {}
+    while not committed or max(committed) < moves:
         match = await service.match(match_id)
         user = match.user_to_move
         assert user is not None and match.active

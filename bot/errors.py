@@ -33,6 +33,11 @@ class Refusal(Exception):
         return join_parts(self.parts, show)
 
 
+class Outdated(Refusal):
+    """A move chosen from a list made for an earlier position of its game (a picker): not
+    played; the adapter offers the list of the position now."""
+
+
 class CannotSave(Refusal):
     """The database refused a write (read-only, full, locked): rolled back, nothing written."""
 

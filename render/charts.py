@@ -5,10 +5,13 @@ and scaled down, so lines and dots are smooth; saved with a palette, so a chart 
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
+
+from rules import GAMES
 
 from .theme import BACKGROUND, LABEL, RGB, STATUS_TEXT, font, mix
 
@@ -16,7 +19,15 @@ from .theme import BACKGROUND, LABEL, RGB, STATUS_TEXT, font, mix
 SUPERSAMPLE = 2
 #: read on a phone at about 400 px wide: the labels stay 8 px tall or more there
 WIDTH, HEIGHT = 640, 300
-LEFT, RIGHT, TOP, BOTTOM = 62, 16, 44, 38
+LABEL_SIZE = 15
+#: the left margin holds the advantage chart's side names, the longest ("the Musketeers")
+#: whole, beside the axis
+LEFT = 16 + max(
+    math.ceil(font(LABEL_SIZE * SUPERSAMPLE).getlength(game.side_name(side)) / SUPERSAMPLE)
+    for game in GAMES.values()
+    for side in game.sides
+)
+RIGHT, TOP, BOTTOM = 16, 44, 38
 GRID: RGB = (70, 74, 84)
 FIRST_AREA: RGB = (226, 228, 232)  # the first side's share of the advantage graph
 SECOND_AREA: RGB = (24, 26, 30)
@@ -55,17 +66,18 @@ def _canvas(title: str) -> tuple[Image.Image, ImageDraw.ImageDraw]:
 
 
 def _label(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, anchor: str) -> None:
-    draw.text(xy, text, fill=LABEL, font=font(15 * SUPERSAMPLE), anchor=anchor)
+    draw.text(xy, text, fill=LABEL, font=font(LABEL_SIZE * SUPERSAMPLE), anchor=anchor)
 
 
-def _x_ticks(draw: ImageDraw.ImageDraw, frame: Frame, step: int, name: str) -> None:
-    """Vertical grid lines every `step` along x, labelled below; `name` at the right end."""
+def _x_ticks(draw: ImageDraw.ImageDraw, frame: Frame, step: int, name: str, per: int = 1) -> None:
+    """Vertical grid lines every `step` along x, labelled below with the value divided by
+    `per` (plies counted in moves: 2); `name` at the right end."""
     s = SUPERSAMPLE
     value = step
     while value < frame.x1:
         x, bottom = frame.at(value, frame.y0)
         draw.line([(x, TOP * s), (x, bottom)], fill=GRID, width=s)
-        _label(draw, (x, bottom + 5 * s), str(value), "mt")
+        _label(draw, (x, bottom + 5 * s), str(value // per), "mt")
         value += step
     _label(draw, ((WIDTH - RIGHT) * s, (HEIGHT - 4) * s), name, "rd")
 
@@ -93,7 +105,8 @@ def advantage_png(
 ) -> bytes:
     """The first side's chance to win after each ply (`chances[0]`: the start), light above
     the middle line for the first side and dark below for the second; `marks`: (ply, mark)
-    of the judged moves, dotted on the curve."""
+    of the judged moves, dotted on the curve. The axis counts moves as a record numbers
+    them: the line of move n stands after the second side's n-th move."""
     image, draw = _canvas(title)
     s = SUPERSAMPLE
     plies = max(len(chances) - 1, 1)
@@ -106,7 +119,7 @@ def advantage_png(
     # the first side's area: between the curve and the bottom, over the dark
     draw.polygon([(left, bottom), *points, (points[-1][0], bottom)], fill=FIRST_AREA)
     draw.line([(left, middle), (right, middle)], fill=GRID, width=s)
-    _x_ticks(draw, frame, _tick_step(plies / 2) * 2, "ply")
+    _x_ticks(draw, frame, _tick_step(plies / 2) * 2, "move", per=2)
     draw.line(points, fill=CURVE, width=2 * s, joint="curve")
     for ply, mark in marks:
         if 0 <= ply < len(points) and mark in MARKS:
@@ -146,7 +159,7 @@ def rating_png(ratings: Sequence[tuple[float, float]], title: str) -> bytes:
     x, y = frame.at(peak + 1, values[peak])
     r = 6 * s
     draw.ellipse([x - r, y - r, x + r, y + r], fill=PEAK, outline=BACKGROUND, width=s)
-    anchor = "rb" if peak > len(values) / 2 else "lb"
+    anchor = "rb" if x > (LEFT + WIDTH - RIGHT) / 2 * s else "lb"  # the side with room
     shift = -8 * s if anchor == "rb" else 8 * s
     draw.text(
         (x + shift, y - 6 * s), f"peak {values[peak]:.0f}", fill=PEAK, font=font(16 * s),

@@ -165,6 +165,11 @@ def triangle_cell(name: str) -> int:
     return triangle_index(number // 2, 2 * (ord(name[0]) - 97) + number % 2)
 
 
+#: The Crown's cell names, which players type, as a fraction of a cell's side (the edges'
+#: row numbers and letters too), and how much black darkens their ink from the cell's colour
+NAME_SCALE, NAME_INK = 0.27, 0.72
+
+
 class TriangleShape(Shape):
     """The Crown's 49 triangles; flipped mirrors it left-right (a1 and g1 swap corners).
 
@@ -189,7 +194,7 @@ class TriangleShape(Shape):
                 label = text_label(self.names[cell], *self._name_style(cell, size))
                 cx, cy = self.centre(cell, size, flipped)
                 up = TRIANGLE[cell][1] % 2 == 0
-                cy += (a * 0.08 if up else -a * 0.08) if cell != self.crown else a * 0.2
+                cy += (a * 0.08 if up else -a * 0.08) if cell != self.crown else a * 0.16
                 labels[cell] = label, (cx - label.width / 2, cy - label.height / 2)
             self._labels[key] = labels
         return self._labels[key]
@@ -238,7 +243,7 @@ class TriangleShape(Shape):
 
     def edge_marks(self, size: int, flipped: bool) -> list[Mark]:
         a = self._side(size)
-        face = max(10, round(a * 0.2))
+        face = max(10, round(a * NAME_SCALE))
         marks = []
         for y in range(7):
             end = 12 - 2 * y if flipped else 0  # the row's leftmost cell as drawn
@@ -284,5 +289,6 @@ class TriangleShape(Shape):
         ]
 
     def _name_style(self, cell: int, size: int) -> tuple[int, RGB]:
-        """A cell name's font size and ink."""
-        return max(10, round(self._side(size) * 0.2)), mix(self.colour(cell), (0, 0, 0), 0.55)
+        """A cell name's font size and ink: large and dark, read on a phone's 340 px."""
+        ink = mix(self.colour(cell), (0, 0, 0), NAME_INK)
+        return max(10, round(self._side(size) * NAME_SCALE)), ink

@@ -10,12 +10,16 @@ from .wording import (
     check_text,
     command_line_text,
     counted,
+    move_number,
+    moves_text,
     numbered_move,
+    possessive,
     quoted,
     reason_text,
     result_text,
     rules_help_page,
     status_text,
+    win_within,
 )
 
 __all__ = [
@@ -36,10 +40,14 @@ __all__ = [
     "command_line_text",
     "counted",
     "get_game",
+    "move_number",
+    "moves_text",
     "numbered_move",
+    "possessive",
     "quoted",
     "reason_text",
     "result_text",
     "rules_help_page",
     "status_text",
+    "win_within",
 ]

@@ -92,6 +92,9 @@ class Game(ABC, Generic[P, M]):
     #: plies without progress that draw the game (None: no such rule)
     no_progress_limit: int | None = None
     no_progress_reason: str = ""
+    #: why a side left without a legal move has won, in a game where that wins (Three
+    #: Musketeers' Musketeers), worded as the winner's reason
+    stuck_win_reason: str = ""
     #: the endings of the game's own rules (its outcomes use Termination's otherwise)
     endings: tuple[Ending, ...] = ()
     #: the sides differ too much for one game to be fair (three Musketeers against 22 men):

@@ -95,7 +95,7 @@ English draughts (American checkers) on the 32 dark squares, numbered 1–32 fro
   could jump on. A king may jump through the end rows and may finish a loop on its start square.
 - You **lose** when you have no legal move: no pieces left, or every piece blocked.
 - **Draws** [house, for online play]: the same position (pieces and side to move) for the
-  third time; 40 moves by each side (80 plies) with no capture and no man move; or agreement.
+  third time; 40 moves by each side with no capture and no man move; or agreement.
   Either player may resign.
 - Moves: `11-15` (step), `15x24` or `1x10x19` (captures, every landing square). Spaces are
   ignored and `-`/`x` are interchangeable; the short form `1x19` works when it names one

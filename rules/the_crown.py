@@ -102,6 +102,9 @@ class TheCrown(Game[TheCrownPosition, CrownMove]):
     endings = (PRINCE_CROWNED, NO_PRINCES)
     asymmetric = False
     start = "Pg1 Kf1 Kf3 Se1 Se3 Se5 pa1 ka3 kb1 sa5 sb3 sc1 w"
+    # [house] decisions where the reference program differs from the rules text, which we
+    # follow: it scores a Princeless side's capture of the last piece a win, and draws at
+    # a position's second occurrence
     rules_help = """\
 Alberto Hernández Marcos's game (1989) on a triangle of 49 triangular cells in 7 rows. Cells
 are named by a letter `a`–`g` (the `/` lines) and a number `1`–`13` (odd numbers point up);
@@ -125,11 +128,9 @@ the top cell **a13 is the crown**. Each side has a **Prince**, 2 **Knights** and
   never into check.
 - You **win** by moving your Prince onto a13, or by capturing every enemy piece while you
   still have your Prince. **[house]** A Princeless side that takes the opponent's last piece
-  does not win: with no Princes left the game is drawn (the rules text; the reference program
-  would score it a win).
+  does not win: with no Princes left the game is drawn.
 - **Draws**: neither side has a Prince; stalemate (no legal move, not in check); the same
-  position for the third time — **[house]** the rules text's three occurrences, where the
-  reference program draws at the second. Agreement and resignation as in every game.
+  position for the third time (**[house]**). Agreement and resignation as in every game.
 - How the original rules are read where they are silent: Soldiers' two-cell move goes in any
   direction; a Soldier in its kingdom also gives check from two cells away through an empty
   cell; a Soldier on the enemy's home cell is an ordinary piece.
@@ -233,7 +234,7 @@ the top cell **a13 is the crown**. Each side has a **Prince**, 2 **Knights** and
             kind = ("Prince", "Knight", "Soldier")[OWN[side].index(board[move.dst])]
             reason = f"{NAMES[move.dst]} holds your own {kind}"
         else:
-            reason = "that piece cannot move there (no piece ever jumps over another)"
+            reason = "that piece cannot move there; no piece ever jumps over another"
         from_here = [t for m, t in zip(legal, texts, strict=True) if m.src == move.src]
         return f"{shown} is not legal: {reason} (try {suggest(from_here or texts)})"
 

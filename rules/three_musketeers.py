@@ -48,6 +48,7 @@ class ThreeMusketeers(GridPictures, Game[ThreeMusketeersPosition, PathMove]):
     plural_sides = frozenset({MUSKETEERS})
     repetition_limit = None
     endings = (LINED_UP,)
+    stuck_win_reason = "no enemy piece is left next to a Musketeer"
     asymmetric = True
     start = "EEEEM/EEEEE/EEMEE/EEEEE/MEEEE m"
     rules_help = """\
@@ -66,8 +67,8 @@ A 5×5 board (files a–e, ranks 1–5): three Musketeers against Cardinal Riche
 - Moves: `c3xc4` (Musketeer), `b3-c3` (enemy); either separator is accepted, any case.
   Position: `EEEEM/EEEEE/EEMEE/EEEEE/MEEEE m` (ranks 5 to 1, digits for empty runs, side to
   move `m` or `e`).
-- The game is solved: with perfect play the enemy wins, in 33 plies. The computer's level 5
-  plays it perfectly (docs/three-musketeers-solved.md tells how)."""
+- The game is solved: with perfect play the enemy wins, the Musketeers lined up by their
+  17th move. The computer's level 5 plays it perfectly."""
 
     def outcome(self, position: ThreeMusketeersPosition) -> Outcome | None:
         if lined_up(position.board):

@@ -1,5 +1,12 @@
 """Results and statuses in words, for every game: the one place they are worded (but a
-game's own endings, which bring their words: `Ending`)."""
+game's own endings, which bring their words: `Ending`).
+
+How moves are counted where players read them: as a game's record numbers them. Move n is
+the first side's n-th move and the second side's reply to it (`12. 11-15 22-18`); a place in
+a game is a move number ("move 12", `12… 22-18` for the second side's half); a game's length
+is its last move's number ("12 moves", whether or not the second side replied); "win in 3
+moves" counts the winner's own moves, as a chess problem's "mate in 3" does. Plies (one
+side's move each) are the engine's unit and stay in names and files, never in words."""
 
 from __future__ import annotations
 
@@ -20,9 +27,12 @@ def reason_text(game: Game[Any, Any], outcome: Outcome) -> str:
         return outcome.termination.text
     side = game.side_name(outcome.side) if outcome.side else "the side to move"
     has = game.side_has(outcome.side) if outcome.side else "has"
+    stuck = f"{side} {has} no legal move"
+    if outcome.side is not None and outcome.side == outcome.winner:  # the stuck side won
+        stuck = game.stuck_win_reason
     return {
         Termination.NO_PIECES: f"{side} {has} no pieces left",
-        Termination.NO_MOVES: f"{side} {has} no legal move",
+        Termination.NO_MOVES: stuck,
         Termination.STALEMATE: "stalemate",
         Termination.REPETITION: f"{_fold(game.repetition_limit)} repetition",
         Termination.NO_PROGRESS: game.no_progress_reason,
@@ -94,11 +104,33 @@ def status_text(game: Game[Any, Any], position: Any, outcome: Outcome | None) ->
     return f"{side} is checkmated: play {game.format_move(leave)}"
 
 
+def move_number(ply: int) -> int:
+    """The number of the move played at `ply` (from 0): one number covers both sides'."""
+    return ply // 2 + 1
+
+
 def numbered_move(ply: int, move: str) -> str:
     """The move played at `ply` (from 0) as a record numbers it, one number a pair of
     moves: '41. 3-7' for the first side's, '41… 4-8' for the second's."""
-    number, second = divmod(ply, 2)
-    return f"{number + 1}{'…' if second else '.'} {move}"
+    return f"{move_number(ply)}{'…' if ply % 2 else '.'} {move}"
+
+
+def moves_text(plies: int) -> str:
+    """A game's length as players count it, its last move's number: '12 moves' for 23 or
+    24 plies, '1 move' for one side's first move alone."""
+    return counted((plies + 1) // 2, "move")
+
+
+def win_within(plies: int) -> str:
+    """'in 9 moves': a win `plies` plies away with the winner to move, counted in the
+    winner's own moves."""
+    return f"in {counted((plies + 1) // 2, 'move')}"
+
+
+def possessive(game: Game[Any, Any], side: str) -> str:
+    """'White's', 'the Musketeers'' (a plural name takes the apostrophe alone)."""
+    name = game.side_name(side)
+    return f"{name}'" if side in game.plural_sides else f"{name}'s"
 
 
 RULES_HELP_INTRO = """\

@@ -393,7 +393,16 @@ class DiscordHarness:
     async def click(self, user: tuple[int, str], message: Sent, label: str) -> list[Sent]:
         """Press the labelled button of a message the bot sent."""
         custom_id = message.custom_ids[message.labels.index(label)]
-        data = {"custom_id": custom_id, "component_type": 2}
+        return await self.use(user, message, {"custom_id": custom_id, "component_type": 2})
+
+    async def choose(self, user: tuple[int, str], message: Sent, value: str) -> list[Sent]:
+        """Choose the option of that value in a list (a select menu) of a message the bot sent."""
+        (custom_id,) = [c for c, values in message.lists.items() if value in values]
+        data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
+        return await self.use(user, message, data)
+
+    async def use(self, user: tuple[int, str], message: Sent, data: dict[str, Any]) -> list[Sent]:
+        """A component of a message the bot sent, used: `data` says which, and how."""
         return await self.dispatch(
             self.interaction(3, user, message.channel_id, data, message.payload)
         )

@@ -123,6 +123,8 @@ class Sent:
     payload: dict[str, Any] = field(default_factory=dict)  # the message as Discord would store it
     #: the allowed_mentions the bot sent with it (None: the client's default)
     allowed_mentions: dict[str, Any] | None = None
+    #: its lists (string select menus): custom id -> the options' values
+    lists: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def message_id(self) -> int:
@@ -176,6 +178,13 @@ def check_message(body: dict[str, Any], files: list[tuple[str, bytes]] | None = 
     ids = [b["custom_id"] for b in buttons if "custom_id" in b]
     if len(ids) != len(set(ids)):
         raise invalid("components: Component custom id cannot be duplicated.")
+    for row in rows:  # a row holds up to 5 buttons, or one select menu alone
+        items = row.get("components") or []
+        if len(items) > 1 and any(item.get("type") == 3 for item in items):
+            raise invalid("components: A select menu must be alone in its action row.")
+        values = [o.get("value") for item in items for o in item.get("options") or []]
+        if len(values) != len(set(values)):
+            raise invalid("components: Select option values must be unique.")
 
 
 def check_choices(choices: list[dict[str, Any]]) -> None:
@@ -276,6 +285,8 @@ class FakeDiscord:
         self.sent: list[Sent] = []
         self.channels: dict[int, dict[str, Any]] = {}
         self.messages: dict[int, dict[str, Any]] = {}
+        #: messages only their reader sees (ephemeral): reached through interactions alone
+        self.private: dict[int, dict[str, Any]] = {}
         self.interactions: dict[str, Interaction] = {}
         self.originals: dict[str, dict[str, Any]] = {}  # interaction token -> response message
         #: how many of the next requests fail as if the network were down
@@ -504,6 +515,11 @@ class FakeDiscord:
             raise Refused(401, 50027, "Invalid Webhook Token")
         return known
 
+    def clicked(self, interaction: Interaction) -> dict[str, Any] | None:
+        """The message whose component made the interaction (a private one too)."""
+        message_id = interaction.message_id or 0
+        return self.messages.get(message_id) or self.private.get(message_id)
+
     def callback(self, token: str, body: dict[str, Any], files: list[tuple[str, bytes]]) -> Any:
         interaction = self.interaction(token, answering=True)
         kind = {4: "reply", 5: "defer", 6: "defer", 7: "update", 8: "autocomplete"}[body["type"]]
@@ -526,7 +542,7 @@ class FakeDiscord:
             return {"interaction": answer}
         if kind == "defer":
             self.sent.append(Sent("defer", channel_id))
-            clicked = self.messages.get(interaction.message_id or 0)
+            clicked = self.clicked(interaction)
             if body["type"] == 6 and clicked is not None:  # its edits go to the clicked message
                 self.originals[token] = clicked
             if body["type"] == 5:  # "thinking…", shown as the interaction's response
@@ -539,7 +555,7 @@ class FakeDiscord:
         flags = data.get("flags", 0)
         if kind == "reply" and flags & 64:
             kind = "ephemeral"
-        clicked = self.messages.get(interaction.message_id or 0) if kind == "update" else None
+        clicked = self.clicked(interaction) if kind == "update" else None
         message = self.record(kind, channel_id, data, files, flags, reuse=clicked)
         self.originals[token] = message
         answer["response_message_id"] = message["id"]
@@ -730,11 +746,12 @@ class FakeDiscord:
                 for name, data in files
             ],
         }
-        if not flags & 64:
-            self.messages[int(payload["id"])] = payload
+        (self.private if flags & 64 else self.messages)[int(payload["id"])] = payload
         if not note:
             return payload
         buttons = [c for row in payload["components"] for c in row.get("components", [])]
+        menus = [c for c in buttons if c["type"] == 3]
+        lists = {c["custom_id"]: [o["value"] for o in c["options"]] for c in menus}
         self.sent.append(
             Sent(
                 kind,
@@ -746,6 +763,7 @@ class FakeDiscord:
                 [b.get("label", "") for b in buttons],
                 payload=payload,
                 allowed_mentions=body.get("allowed_mentions"),
+                lists=lists,
             )
         )
         return payload

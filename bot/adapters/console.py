@@ -1,26 +1,28 @@
 """Console mode: the bot driven from a terminal, through the same command handlers.
 
-Each input line is `[#channel] NAME: /command args` or `[#channel] NAME: [Button label]`;
-each output line is what the bot would post: `#channel bot: ...`, or `#channel bot (to NAME):
-...` for replies only NAME would see. Attachments are written under the output folder.
+Each input line is `[#channel] NAME: /command args` or `[#channel] NAME: [Button label]` (or
+`[pick LABEL]`, an entry of a list); each output line is what the bot would post: `#channel
+bot: ...`, or `#channel bot (to NAME): ...` for replies only NAME would see. Attachments are
+written under the output folder.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import shlex
 import sys
-import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from bot.adapters.commands.dispatch import Dispatcher
 from bot.adapters.commands.group import Context
 from bot.adapters.commands.registry import BY_NAME, CommandSpec, Someone
+from bot.adapters.console_lists import PICK, Lists
+from bot.adapters.console_names import Names
 from bot.adapters.replies import Button, Message, Notice, Response, private
 from bot.app.app import App
 from bot.service import Analysis, MatchService, MatchView, MoveResult, RoundBoard, RoundNews
@@ -54,50 +56,6 @@ def _fits(kind: str, word: str) -> bool:
 log = logging.getLogger("bot.console")
 
 
-class Names:
-    """The console's users and channels: a number for each name, the same in every run (so a
-    game saved in the database is still its players' the next time), and the console's way
-    of showing them in the bot's messages (@alice, #general)."""
-
-    def __init__(self) -> None:
-        self.names: dict[int, str] = {}
-
-    def _id(self, kind: str, name: str) -> int:
-        number = 1000 + zlib.crc32(f"{kind}:{name.lower()}".encode())
-        self.names.setdefault(number, name)
-        return number
-
-    def user_id(self, name: str) -> int:
-        return self._id("user", name.lstrip("@"))
-
-    def channel_id(self, name: str) -> int:
-        return self._id("channel", name.lstrip("#"))
-
-    def user(self, user_id: int | None) -> str:
-        return "anyone" if user_id is None else f"@{self.names.get(user_id, user_id)}"
-
-    def name(self, user_id: int) -> str:
-        return str(self.names.get(user_id, user_id))
-
-    def channel(self, channel_id: int) -> str:
-        return f"#{self.names.get(channel_id, channel_id)}"
-
-    @staticmethod
-    def when(at: float) -> str:
-        return f"at {datetime.fromtimestamp(at, UTC):%Y-%m-%d %H:%M} UTC"
-
-    @staticmethod
-    def server(guild_id: int) -> str:
-        return "the console's server"  # the console plays on one
-
-    @staticmethod
-    def link(guild_id: int, channel_id: int, message_id: int) -> str | None:
-        return None  # what the console prints has no address
-
-    def literal(self, text: str) -> str:
-        return text
-
-
 class Console:
     def __init__(
         self,
@@ -120,19 +78,31 @@ class Console:
         self.write = write
         #: channel -> its messages' buttons, with who may press them (None: anyone)
         self.buttons: dict[int, list[tuple[int | None, list[Button]]]] = {}
+        self.lists = Lists()  # the messages' lists to choose from (the Move button's picker)
         self.threads: dict[int, int] = {}  # match id -> thread channel id
         self.known: set[int] = set()  # users whose games' threads are named
-        self.shown: set[str] = set()  # what a review's post showed (later ones edit it)
+        self.named = False  # whether the names of earlier runs are known (_know_names)
+        #: what each message shows ("tournament:3"): where it is, and its buttons (an update
+        #: edits it)
+        self.shown: dict[str, tuple[int, list[Button]]] = {}
+        #: lines being answered: the computer's boards wait for them, as on Discord
+        self.answering = 0
+        self.answered = asyncio.Condition()
         self.files = _last_number(out)  # a later run on the same folder numbers on
 
     # --- input ------------------------------------------------------------------------------
     async def line(self, text: str) -> None:
         """One input line; whatever goes wrong with it, the console goes on with the next."""
+        self.answering += 1
         try:
             await self._line(text)
         except Exception:
             log.exception("console: the line %r failed", text[:80])
             self.write("console: sorry, that line failed on our side; nothing was changed")
+        finally:
+            self.answering -= 1
+            async with self.answered:
+                self.answered.notify_all()
 
     async def _line(self, text: str) -> None:
         if not text.strip() or text.lstrip().startswith("//"):
@@ -148,6 +118,7 @@ class Console:
         ctx = Context(
             GUILD, channel, self.names.user_id(user_name), name, moderator=boss, manager=boss
         )
+        await self._know_names()
         await self._know_threads(ctx.user_id)
         if click := _CLICK.match(action):
             await self.click(ctx, click.group(1))
@@ -173,7 +144,7 @@ class Console:
             options = self.options(BY_NAME[name], args)
         except ValueError as err:
             return private(str(err))
-        if BY_NAME[name].starts_game:  # the console's channels are open to everyone
+        if BY_NAME[name].hosts_games(options):  # the console's channels are open to everyone
             await self.dispatcher.see_channel(ctx.guild_id, ctx.channel_id, True)
         return await self.dispatcher.run(name, ctx, **options)
 
@@ -224,10 +195,12 @@ class Console:
         return text  # a game's name is read by the rules' get_game, as on Discord
 
     async def click(self, ctx: Context, label: str) -> None:
-        """Press the labelled button on the latest message here, or in a match's thread."""
+        """Press the labelled button on the latest message here, or in a match's thread
+        (`pick LABEL`: choose that entry of a list)."""
+        if label.lower().startswith(PICK):
+            return await self.pick(ctx, label[len(PICK) :])
         wanted = label.strip().lower()
-        places = [ctx.channel_id, *reversed(list(self.threads.values()))]
-        for channel in places:
+        for channel in self._places(ctx):
             for owner, buttons in reversed(self.buttons.get(channel, [])):
                 if owner not in (None, ctx.user_id):
                     continue  # a private reply: only its reader sees its buttons
@@ -241,12 +214,32 @@ class Console:
         where = self.names.channel(ctx.channel_id)
         self.write(f"console: no [{label}] button to press in {where}")
 
+    async def pick(self, ctx: Context, label: str) -> None:
+        """Choose the labelled entry of the latest list here, or in a match's thread."""
+        found = self.lists.find(self._places(ctx), ctx.user_id, label)
+        if found is None:
+            where = self.names.channel(ctx.channel_id)
+            return self.write(f"console: no [{PICK}{label}] to choose in {where}")
+        here = replace(ctx, channel_id=found.channel)
+        response = await self.dispatcher.choose(here, found.custom_id, found.value)
+        if (edit := response.edit_origin) is not None:  # the list's own message, edited
+            found.lists[:] = edit.selects
+            note = f"to {ctx.user_name}, edited" if found.private else "edited"
+            self.post(found.channel, edit, note=note)
+        await self.show(here, replace(response, edit_origin=None))
+
+    def _places(self, ctx: Context) -> list[int]:
+        """Where a line looks for what it presses: here, then the matches' threads."""
+        return [ctx.channel_id, *reversed(list(self.threads.values()))]
+
     async def computer_moved(self, result: MoveResult) -> None:
-        """The computer's move: its board in the match's thread."""
-        match = result.match
+        """The computer's move: its board in the match's thread, once the line being
+        answered (which may be the move it replies to) is shown."""
+        await self._know_names()
         board = await self.dispatcher.computer_moved(result)
-        thread = self._thread(match)
-        self.post(match.channel_id if thread is None else thread, board)
+        async with self.answered:
+            await self.answered.wait_for(lambda: not self.answering)
+        self.post(self._played_in(result.match), board)
         notice = await self.dispatcher.computer_notice(result)
         if notice is not None:
             self.dm(notice)
@@ -254,24 +247,33 @@ class Console:
     async def round_started(self, news: RoundNews) -> None:
         """A tournament's round: its announcement (its games' boards follow, each posted by
         the director through `round_board`), or the event's end."""
+        await self._know_names()
         for message in await self.dispatcher.round_posts(news):
             self.post(news.tournament.channel_id, message)
 
     async def round_board(self, board: RoundBoard) -> None:
         """A tournament game: started in the event's channel, its board in a thread."""
         match = board.match
+        await self._know_names()
         here = Context(match.guild_id, match.channel_id, 0, COMPUTER)
         await self.show(here, await self.dispatcher.round_board(board))
 
     async def reviewed(self, analysis: Analysis) -> None:
         """A review's progress, or the review made: printed where the game was played."""
-        match = analysis.match
-        thread = self._thread(match)
         message = await self.dispatcher.review_message(analysis)
-        edited = message.shows in self.shown
-        self.shown.add(message.shows or "")
-        where = match.channel_id if thread is None else thread
-        self.post(where, message, note="edited" if edited else None)
+        if not self.update(message):
+            self.post(self._played_in(analysis.match), message)
+
+    async def _know_names(self) -> None:
+        """Once a run: the names people typed or were mentioned by in earlier runs (the
+        service remembers them), and their games' threads, so a post names them before they
+        type in this one."""
+        if not self.named:
+            self.named = True
+            known = await self.service.standings.known_names(GUILD)
+            self.names.learn(known)
+            for user_id in known:
+                await self._know_threads(user_id)
 
     async def _know_threads(self, user_id: int) -> None:
         """Name the threads of a user's games from an earlier run, before a reply shows one."""
@@ -289,6 +291,11 @@ class Console:
             self.threads[match.id] = named if named == match.thread_id else match.thread_id
         return self.threads.get(match.id)
 
+    def _played_in(self, match: MatchView) -> int:
+        """Where the match's posts go: its thread, else its channel."""
+        thread = self._thread(match)
+        return match.channel_id if thread is None else thread
+
     # --- output -----------------------------------------------------------------------------
     async def show(self, ctx: Context, response: Response) -> None:
         channel = ctx.channel_id
@@ -303,6 +310,10 @@ class Console:
             self.post(channel, response.reply, note=note, reader=ctx.user_id)
         for notice in response.dms:
             self.dm(notice)
+        for match_id, message in response.elsewhere:
+            self.post(self._played_in(await self.service.match(match_id)), message)
+        for update in response.updates:
+            self.update(update)
         if match is None:
             return
         if response.open_thread is not None:
@@ -318,6 +329,17 @@ class Console:
         """A direct message, printed in the person's DM channel with the bot."""
         name = self.names.name(notice.user_id)
         self.post(self.names.channel_id(f"dm-{name}"), notice.message, note=f"DM to {name}")
+
+    def update(self, message: Message) -> bool:
+        """Edit the message showing what `message` shows, printed as its edit, with its
+        buttons; False where none was posted in this run (as Discord leaves an update out
+        where it knows no message)."""
+        if message.shows not in self.shown:
+            return False
+        channel, buttons = self.shown[message.shows]
+        self.post(channel, message, note="edited")
+        buttons[:] = message.buttons
+        return True
 
     def post(
         self, channel: int, message: Message, note: str | None = None, reader: int | None = None
@@ -340,9 +362,15 @@ class Console:
                     f"[{b.label}: {b.url}]" if b.url else f"[{b.label}]" for b in message.buttons
                 )
             )
-            if note != "edited":
-                owner = reader if note else None
-                self.buttons.setdefault(channel, []).append((owner, list(message.buttons)))
+        lines += self.lists.lines(message)
+        edited = (note or "").endswith("edited")
+        if not edited:
+            self.lists.keep(channel, reader if note else None, message)
+        if not edited and (message.buttons or message.shows):
+            owner, buttons = reader if note else None, list(message.buttons)
+            self.buttons.setdefault(channel, []).append((owner, buttons))
+            if message.shows is not None:
+                self.shown[message.shows] = (channel, buttons)
         for line in lines:
             self.write(f"{prefix} {line}")
 

@@ -27,6 +27,41 @@ class Button:
         return f"{BUTTON_PREFIX}:{self.action}:{self.target}{answers}"
 
 
+#: the most choices one list (Select) holds: Discord's select menu takes 25 options
+MOST_CHOICES = 25
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One entry of a Select: what it shows, and what choosing it sends."""
+
+    label: str
+    value: str
+    #: a line under the label, where the adapter has room for one
+    description: str = ""
+    #: shown as the one chosen already (a picker's piece, while its moves are listed)
+    chosen: bool = False
+
+
+@dataclass(frozen=True)
+class Select:
+    """A list to choose one entry from (Discord's string select menu), such as the Move
+    button's picker: "bgb:<action>:<target>:<state>:<part>", `state` naming what the
+    list was made for (a position: choosing from an older one is refused), `part` telling
+    apart the lists of one message."""
+
+    placeholder: str
+    action: str  # move (a move to play), piece (a piece whose moves to list)
+    target: int  # the match id
+    state: int
+    choices: tuple[Choice, ...]  # MOST_CHOICES at most
+    part: int = 0
+
+    @property
+    def custom_id(self) -> str:
+        return f"{BUTTON_PREFIX}:{self.action}:{self.target}:{self.state}:{self.part}"
+
+
 @dataclass(frozen=True)
 class Attachment:
     filename: str
@@ -40,6 +75,8 @@ class Message:
     fields: tuple[tuple[str, str], ...] = ()
     files: tuple[Attachment, ...] = ()
     buttons: tuple[Button, ...] = ()
+    #: lists to choose from, each on a row of its own under the buttons (5 rows in all)
+    selects: tuple[Select, ...] = ()
     #: the users this message may ping (the player whose turn it is, the one challenged);
     #: every other mention in it is shown without a ping
     pings: tuple[int, ...] = ()
@@ -67,7 +104,8 @@ class Response:
     whose button was clicked; `open_thread` names a public thread to make from the reply (or
     the clicked message) for `match_id`; `posts` go to that match's thread, or its channel;
     `updates` replace the messages showing the same things (adapters without message ids, or
-    where no such message is known, leave them out); `dms` go to people directly.
+    where no such message is known, leave them out); `dms` go to people directly; `elsewhere`
+    goes to other matches, each message to its match's thread, or its channel.
     """
 
     reply: Message | None = None
@@ -79,6 +117,8 @@ class Response:
     updates: tuple[Message, ...] = ()
     #: direct messages, such as a turn notice (where the adapter has DMs)
     dms: tuple[Notice, ...] = ()
+    #: (match id, message): a post in each of those matches (the games a withdrawal ended)
+    elsewhere: tuple[tuple[int, Message], ...] = ()
 
 
 def private(text: str) -> Response:

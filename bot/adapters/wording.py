@@ -5,7 +5,6 @@ display name) goes through `People.literal` so it is shown, never obeyed."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import zip_longest
 from typing import Protocol
 
 from bot.errors import Part, join_parts
@@ -14,15 +13,15 @@ from bot.service import (
     GameStats,
     LeaderboardRow,
     Listing,
-    MatchStatus,
     MatchView,
     SweepEvent,
     SweepKind,
     Vacation,
     duration_text,
+    rating_text,
     result_parts,
 )
-from rules import GAMES, check_text, counted, get_game
+from rules import GAMES, check_text, counted, get_game, move_number, numbered_move
 
 
 class People(Protocol):
@@ -50,18 +49,11 @@ class People(Protocol):
         """A link that opens a message (None: the adapter has no links)."""
 
 
-def _numbered(moves: tuple[str, ...]) -> list[str]:
-    """'1. 11-15 22-18', '2. 15x22 ...': one entry a move pair."""
-    return [f"{n // 2 + 1}. {' '.join(moves[n : n + 2])}" for n in range(0, len(moves), 2)]
-
-
-def _pdn_result(match: MatchView, sides: tuple[str, str]) -> str:
-    """PDN's result: 1-0 when the first player (Checkers' Black) won, 0-1 for the second,
-    1/2-1/2, *."""
-    if match.status != MatchStatus.FINISHED:
-        return "*"
-    first, second = sides
-    return {first: "1-0", second: "0-1", None: "1/2-1/2"}.get(match.winner_side, "*")
+def points_text(points: float) -> str:
+    """'4½ points', '1 point', '½ point', '0 points'."""
+    whole, half = int(points), points % 1 >= 0.5
+    shown = ("" if whole == 0 and half else str(whole)) + ("½" if half else "")
+    return f"{shown} {'point' if points in (0.5, 1) else 'points'}"
 
 
 class Wording:
@@ -75,6 +67,14 @@ class Wording:
 
     def result(self, match: MatchView) -> str:
         return self.parts(result_parts(match))
+
+    def winner(self, match: MatchView) -> str:
+        """'@bob (White) won', or '' when nobody won (a draw, an aborted game)."""
+        side = match.winner_side
+        if side is None:
+            return ""
+        name = get_game(match.game_id).side_name(side)
+        return f"{self.people.user(match.players[side])} ({name}) won"
 
     def sides(self, match: MatchView) -> str:
         """'Black: @alice, White: @bob'."""
@@ -120,10 +120,20 @@ class Wording:
         return f"{match.game_name} #{match.id}: {' vs '.join(names)}"[:100]
 
     # --- a match's board ---
-    def board_text(self, match: MatchView, headline: str, away_until: float | None = None) -> str:
+    def board_text(
+        self,
+        match: MatchView,
+        headline: str,
+        away_until: float | None = None,
+        *,
+        ended: bool = False,
+    ) -> str:
+        """Who is to move (or the result) after the headline; `ended`: the headline says
+        how the game ended ('@alice resigned.'), so the result only adds who won."""
         game = get_game(match.game_id)
         if not match.active:
-            status = f"Game over. {self.result(match)}."
+            result = self.winner(match) if ended else self.result(match)
+            status = f"Game over. {result}." if result else "Game over."
         else:
             side = game.side_name(match.side_to_move)
             mover = self.people.user(match.user_to_move)
@@ -140,24 +150,27 @@ class Wording:
                 status += f" Time runs out {self.people.when(match.deadline)}."
         return " ".join(filter(None, [f"**{game.name} #{match.id}** —", headline, status]))
 
-    def moves_so_far(self, match: MatchView) -> str:
-        """'After 2 moves (the last a5-a7).', as /board heads the picture (the view carries
-        its move list, as `MatchService.match` loads it)."""
+    @staticmethod
+    def moves_so_far(match: MatchView) -> str:
+        """'Last move: 2… 25x18.', as /board heads the picture (the view carries its move
+        list, as `MatchService.match` loads it)."""
         if not match.ply:
             return "No move yet."
-        return f"After {counted(match.ply, 'move')} (the last {match.moves[-1]})."
+        return f"Last move: {numbered_move(match.ply - 1, match.moves[-1])}."
 
     def match_label(self, match: MatchView, user_id: int) -> str:
         """'#12 Checkers, your move' for suggestion lists (plain text, at most 100 long)."""
         if match.side_of(user_id) is None:
-            turn = f"move {match.ply + 1}"
+            turn = f"move {move_number(match.ply)}"
         else:
             turn = "your move" if match.user_to_move == user_id else "their move"
         return f"#{match.id} {match.game_name}, {turn}"[:100]
 
     def resign_question(self, match: MatchView, user_id: int) -> str:
-        rival = self.people.name(match.opponent_of(user_id) or 0)
-        rating = "your rating changes" if match.computer_level is None else "it is unrated"
+        if match.computer_level is None:
+            rival, rating = self.people.name(match.opponent_of(user_id) or 0), "your rating changes"
+        else:
+            rival, rating = "me", "it is unrated"
         return (
             f"Resign {match.game_name} #{match.id} against {rival}? The game ends as a loss "
             f"and {rating}. Press the button to resign, or ignore this."
@@ -202,6 +215,11 @@ class Wording:
         """'@alice resigned.', '@bob played 22-18.'."""
         return f"{self.people.user(user_id)} {what}."
 
+    def forced_reply(self, user_id: int, move: str) -> str:
+        """A checkmated player's one move, played for them at once."""
+        who = self.people.user(user_id)
+        return f"{who} is checkmated, so their Prince left the board at once ({move})."
+
     def board_elsewhere(self, note: str, match: MatchView) -> str:
         where = self.people.channel(match.thread_id or match.channel_id)
         place = "thread" if match.thread_id else "channel"
@@ -236,13 +254,13 @@ class Wording:
             where = f" — {self.people.channel(m.thread_id)}" if m.thread_id else ""
             lines.append(
                 f"#{m.id} {m.game_name}: {self.sides(m)} — "
-                f"{self.people.user(m.user_to_move)} to move, move {m.ply + 1}{where}"
+                f"{self.people.user(m.user_to_move)} to move, move {move_number(m.ply)}{where}"
             )
         return "\n".join(lines)
 
     def leaderboard(self, rows: list[LeaderboardRow]) -> str:
         return "\n".join(
-            f"{r.rank}. {self.person(r.user_id, r.name)} — {r.rating:.0f} (±{2 * r.rd:.0f}), "
+            f"{r.rank}. {self.person(r.user_id, r.name)} — {rating_text(r.rating, r.rd)}, "
             f"{counted(r.games, 'game')}, {r.wins}-{r.draws}-{r.losses}"
             for r in rows
         )
@@ -255,9 +273,7 @@ class Wording:
         fields = []
         for s in stats:
             game = get_game(s.game_id)
-            rating = (
-                f"{s.rating:.0f} (±{2 * (s.rd or 0):.0f})" if s.rating is not None else ("unrated")
-            )
+            rating = "unrated" if s.rating is None else rating_text(s.rating, s.rd or 0)
             sides = "; ".join(
                 f"as {game.side_name(side)} {r.wins}-{r.draws}-{r.losses}"
                 for side, r in s.by_side.items()
@@ -274,38 +290,6 @@ class Wording:
             text = "; ".join(parts)
             fields.append((game.name, text))
         return tuple(fields)
-
-    def history(
-        self, match: MatchView, names: dict[int, str], marks: Sequence[str] = ()
-    ) -> tuple[str, str]:
-        """The move record as a file: (name, text). A game PDN records (Checkers) gets
-        standard PDN (the tags, then the numbered moves and the result); the other games a
-        heading, the result and the numbered moves. `names`: the players' names as plain
-        text; `marks`: a review's judgement of each move ('?!', '?', '??' or ''), written
-        after it."""
-        game = get_game(match.game_id)
-        moves = _numbered(
-            tuple(
-                m + mark
-                for m, mark in zip_longest(match.moves, marks[: len(match.moves)], fillvalue="")
-            )
-        )
-        if game.pdn_game_type is not None:
-            tags = {
-                "Event": f"{game.name} #{match.id}",
-                **{game.side_name(side): names[match.players[side]] for side in game.sides},
-                "Result": _pdn_result(match, game.sides),
-                "GameType": str(game.pdn_game_type),
-            }
-            head = [f'[{tag} "{value.replace(chr(34), chr(39))}"]' for tag, value in tags.items()]
-            body = " ".join([*moves, tags["Result"]])
-            return f"{game.id}-{match.id}.pdn", "\n".join([*head, "", body]) + "\n"
-        sides = ", ".join(
-            f"{game.side_name(side)}: {names[user]}" for side, user in match.players.items()
-        )
-        result = join_parts(result_parts(match), lambda user: names.get(user, f"player {user}"))
-        lines = [f"{game.name} #{match.id} — {sides}", f"Result: {result}", ""]
-        return f"{game.id}-{match.id}.txt", "\n".join([*lines, *moves]) + "\n"
 
     @staticmethod
     def help(commands: Sequence[tuple[str, str]]) -> str:

@@ -9,18 +9,21 @@ part's door. What comes back is the views below; what goes in is typed values (a
 options as `options` reads them). Inside, the service is cut by concern: `challenges`,
 `play`, `computer_games`, `deadlines` (and `sweeper`, which runs them on time),
 `standings` (ratings, leaderboards, stats), over what they share (`shared`: the tables,
-the settings, `finding` things, the `record_cache`, and the `wakeups`)."""
+the settings, `finding` things, the `record_cache`, and the `wakeups`; and `clocks`, the
+one rule every deadline is set by)."""
 
 from bot.service.analyses import Job
 from bot.service.finding import pick_game
 from bot.service.match_service import MatchService
 from bot.service.options import DEFAULT_MOVE_TIME, duration_text, move_seconds
 from bot.service.puzzles import PuzzleView
+from bot.service.ratings import provisional, rating_text
+from bot.service.records import record_file
 from bot.service.shared import COMPUTER_GAMES
-from bot.service.site import SiteGame, SiteView
+from bot.service.site import GameFacts, SiteBoard, SiteGame, SiteRating, SiteView
 from bot.service.sweeper import Sweeper
 from bot.service.tournament_scores import Result
-from bot.service.tournament_views import RoundBoard, RoundNews, TournamentView
+from bot.service.tournament_views import GamesEnded, RoundBoard, RoundNews, TournamentView
 from bot.service.tournaments import FORMATS
 from bot.service.views import (
     Actor,
@@ -57,7 +60,9 @@ __all__ = [
     "ChallengeStatus",
     "ChallengeView",
     "DrawResult",
+    "GameFacts",
     "GameStats",
+    "GamesEnded",
     "HeadToHead",
     "Job",
     "LeaderboardRow",
@@ -73,7 +78,9 @@ __all__ = [
     "RoundNews",
     "SeasonRow",
     "SideRecord",
+    "SiteBoard",
     "SiteGame",
+    "SiteRating",
     "SiteView",
     "SweepEvent",
     "SweepKind",
@@ -85,5 +92,8 @@ __all__ = [
     "duration_text",
     "move_seconds",
     "pick_game",
+    "provisional",
+    "rating_text",
+    "record_file",
     "result_parts",
 ]

@@ -65,9 +65,13 @@ class Analyses:
                 raise Refusal("You have no finished game here to review: give its match number.")
             match = await find.match(last)
         if match.active:
-            raise Refusal(f"Match #{match.id} is still being played: review it once it ends.")
+            raise Refusal(
+                f"{match.game_name} #{match.id} is still being played: review it once it ends."
+            )
         if not match.moves:
-            raise Refusal(f"Match #{match.id} ended before a move was played: nothing to review.")
+            raise Refusal(
+                f"{match.game_name} #{match.id} ended before a move was played: nothing to review."
+            )
         return match
 
     async def analysis(self, match_id: int) -> Analysis:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from bot.errors import Person, Refusal
 from bot.service import options
+from bot.service.clocks import start_clock
 from bot.service.finding import pick_game
 from bot.service.shared import Shared
 from bot.service.views import Actor, ChallengeStatus, ChallengeView, MatchView
@@ -112,14 +113,14 @@ class Challenges:
                 "start_position": start,
                 "position": start,
                 "move_seconds": challenge["move_seconds"],
-                "deadline": now + challenge["move_seconds"],
                 "created_at": now,
             },
         )
         await self.shared.challenges.set_status(
             db, challenge["id"], ChallengeStatus.ACCEPTED, match_id
         )
-        self.shared.alarm.wake_by((await self.shared.find.match_row(match_id))["remind_at"])
+        started = await start_clock(self.shared, db, match_id)
+        self.shared.alarm.wake_by(started["remind_at"] if started is not None else None)
         return match_id
 
     async def decline(self, actor: Actor, challenge_id: int) -> ChallengeView:
@@ -165,9 +166,13 @@ class Challenges:
             view = MatchView.of(row)
             side = view.side_of(user_id)
             if row["guild_id"] != guild_id or side is None:
-                raise Refusal(f"Only the players of match #{match_id} can ask for its rematch.")
+                raise Refusal(
+                    f"Only the players of {view.game_name} #{match_id} can ask for its rematch."
+                )
             if view.active:
-                raise Refusal(f"Match #{match_id} is still being played: finish it first.")
+                raise Refusal(
+                    f"{view.game_name} #{match_id} is still being played: finish it first."
+                )
             pending = await shared.challenges.open_rematch(match_id, shared.settings.clock())
             if pending is not None and pending["challenger_id"] == user_id:
                 raise Refusal("You have already asked for a rematch: wait for an answer.")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ai import DEFAULT_LEVEL, LEVELS
 from bot.errors import Refusal
 from bot.service import options
+from bot.service.clocks import start_clock
 from bot.service.finding import pick_game
 from bot.service.play import Play
 from bot.service.shared import Shared
@@ -60,12 +61,12 @@ class ComputerGames:
                     "start_position": start,
                     "position": start,
                     "move_seconds": seconds,
-                    "deadline": None if parity == 0 else now + seconds,
                     "created_at": now,
                     "computer_level": level,
                     "computer_parity": parity,
                 },
             )
+            await start_clock(self.shared, db, match_id)
         view = await self.shared.find.match(match_id)
         self.shared.alarm.wake_by(view.remind_at)
         self.shared.turns.tell(view)
@@ -80,9 +81,11 @@ class ComputerGames:
             or old.computer_id is None
             or old.side_of(user_id) is None
         ):
-            raise Refusal(f"Only the player of match #{match_id} can ask for its rematch.")
+            raise Refusal(
+                f"Only the player of {old.game_name} #{match_id} can ask for its rematch."
+            )
         if old.active:
-            raise Refusal(f"Match #{match_id} is still in progress: finish it first.")
+            raise Refusal(f"{old.game_name} #{match_id} is still in progress: finish it first.")
         game = pick_game(old.game_id)
         return await self.start(
             Actor(actor.guild_id, old.channel_id, user_id),
@@ -114,6 +117,6 @@ class ComputerGames:
         """Play the computer's chosen move (refused if the game moved on meanwhile)."""
         view = await self.shared.find.match(turn.match_id)
         if view.computer_id is None or view.position_text != turn.position:
-            raise Refusal(f"Match #{turn.match_id} changed while the computer was thinking.")
+            raise Refusal(f"{view.game_name} #{view.id} changed while the computer was thinking.")
         computer = Actor(view.guild_id, view.channel_id, view.computer_id)
         return await self.play.move(computer, move, turn.match_id)

@@ -97,4 +97,5 @@ class Finder:
         if row["guild_id"] != actor.guild_id:
             raise Refusal(f"There is no match #{match_id} on this server.")
         if actor.channel_id not in (row["channel_id"], row["thread_id"]):
-            raise Refusal(f"Match #{match_id} is played in another channel: act there.")
+            name = get_game(row["game_id"]).name
+            raise Refusal(f"{name} #{match_id} is played in another channel: act there.")

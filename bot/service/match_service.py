@@ -150,7 +150,7 @@ class MatchService:
         player = old.guild_id == actor.guild_id and old.side_of(actor.user_id) is not None
         if player and await self.site.audience(actor, old) != Audience.HERE:
             raise Refusal(
-                f"Match #{match_id} was played in a channel not everyone here can read: "
+                f"{old.game_name} #{match_id} was played in a channel not everyone here can read: "
                 "ask for its rematch there (its Rematch button, or /rematch in its thread)."
             )
         if old.computer_level is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -94,12 +95,19 @@ class MatchView:
 
     def away_until(self, now: float, side: str | None = None) -> float | None:
         """When the vacation under way of the player of `side` (default: the one to move)
-        ends; None: not on one (or nobody to move)."""
+        ends; None: not on one, or nobody to move, or a game against the computer (a
+        vacation holds the clocks of games against people)."""
         side = side or (self.side_to_move if self.user_to_move is not None else None)
-        if side is None or side == self.computer_side:
+        if side is None or self.computer_side is not None:
             return None
         end = self.vacation_ends[get_game(self.game_id).sides.index(side)]
         return end if end is not None and end > now else None
+
+    @property
+    def position_id(self) -> int:
+        """The position's fingerprint, short enough for a button's id: a move chosen from
+        a list made for it (the Move button's picker) is refused once the game moved on."""
+        return zlib.crc32(self.position_text.encode())
 
     @property
     def takeback_request(self) -> int | None:

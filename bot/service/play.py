@@ -7,7 +7,8 @@ from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any
 
-from bot.errors import Person, Refusal
+from bot.errors import Outdated, Person, Refusal
+from bot.service.clocks import deadline
 from bot.service.shared import Shared
 from bot.service.standings import Standings
 from bot.service.views import (
@@ -19,8 +20,8 @@ from bot.service.views import (
     result_parts,
 )
 from bot.store import Row, Tx
-from bot.store.match_table import MoveWrite
-from rules import Game, Outcome, RulesError, Termination, get_game
+from bot.store.match_table import MoveWrite, Reply
+from rules import Game, GameRecord, Outcome, RulesError, Termination, get_game
 
 AGREED = Outcome(None, Termination.AGREEMENT)
 #: the result_reason of a game aborted by a player (who: ended_by) or by the clock
@@ -37,17 +38,27 @@ def sentence(message: str, typed: str) -> str:
     return f"{message}."
 
 
-def next_deadline(match: MatchView, to_move: str, now: float) -> float | None:
-    """After a move, the next one is due a full time per move away (from the end of the
-    vacation of the player to move, if they are on one); none while the computer is to
-    move (it is never out of time)."""
-    if to_move == match.computer_side:
+def forced_reply(trial: GameRecord, view: MatchView) -> Reply | None:
+    """The opponent's reply played on `trial` at once when it is their one move because they
+    are checkmated (The Crown's Prince leaving the board): nobody waits for it."""
+    game = trial.game
+    if trial.outcome is not None or (leave := game.forced_exit(trial.position)) is None:
         return None
-    return max(now, match.away_until(now, to_move) or now) + match.move_seconds
+    side = game.side_to_move(trial.position)
+    trial.play(leave)
+    return Reply(game.format_move(leave), view.players[side], game.encode(trial.position))
 
 
 #: a move refused because its match moved on meanwhile (another process, a takeback)
 CHANGED = "The game changed while your move was on its way: look at the board and try again."
+#: a move chosen from a list made for an earlier position (Outdated)
+OUTDATED = "The game has moved on since that list was made."
+
+
+def _refuse_unless_to_move(view: MatchView, side: str) -> None:
+    if view.side_to_move != side:
+        waiting = view.user_to_move or 0
+        raise Refusal("It is not your turn: waiting for ", Person(waiting), " to move.")
 
 
 class Play:
@@ -64,9 +75,11 @@ class Play:
         view = MatchView.of(row, position=self.shared.records.position(row))
         side = view.side_of(actor.user_id)
         if side is None:
-            raise Refusal(f"You are not playing in match #{row['id']}: you can only watch it.")
+            raise Refusal(
+                f"You are not playing in {view.game_name} #{view.id}: you can only watch it."
+            )
         if not view.active:
-            raise Refusal(f"Match #{row['id']} is over. ", *result_parts(view), ".")
+            raise Refusal(f"{view.game_name} #{view.id} is over. ", *result_parts(view), ".")
         self._refuse_if_overdue(view)
         return row, view, side
 
@@ -77,7 +90,9 @@ class Play:
         self.shared.alarm.wake_by(0.0)
         late = get_game(view.game_id).side_name(view.side_to_move)
         verdict = "it is aborted" if view.ply == 0 else f"{late} loses on time"
-        raise Refusal(f"Time is up in match #{view.id}: {late} did not move in time, so {verdict}.")
+        raise Refusal(
+            f"Time is up in {view.game_name} #{view.id}: {late} did not move in time, so {verdict}."
+        )
 
     @asynccontextmanager
     async def acting(
@@ -91,11 +106,15 @@ class Play:
             row, _, side = await self._active(actor, match_id)
             yield db, row, get_game(row["game_id"]), side
 
-    async def move(self, actor: Actor, text: str, match_id: int | None = None) -> MoveResult:
+    async def move(
+        self, actor: Actor, text: str, match_id: int | None = None, *, seen: int | None = None
+    ) -> MoveResult:
         """Play a move in the user's match: one read (the match meant) and one write (the
         move, guarded by the ply it was decided at and the deadline, so that a racing write
         elsewhere makes it a refusal). The result carries all its answer needs: the match as
-        the move left it, with its record, and who is to be told of their turn."""
+        the move left it, with its record, and who is to be told of their turn. `seen`: the
+        position the move was chosen in (MatchView.position_id; Outdated if it is not the
+        position now)."""
         shared = self.shared
         found = None
         if match_id is None:
@@ -108,34 +127,38 @@ class Play:
                 found = await shared.find.meant(actor, match_id)
             row, view, side = self._checked(actor, found)
             game = get_game(view.game_id)
-            if view.side_to_move != side:
-                waiting = view.user_to_move or 0
-                raise Refusal("It is not your turn: waiting for ", Person(waiting), " to move.")
+            _refuse_unless_to_move(view, side)
+            if seen is not None and seen != view.position_id:
+                raise Outdated(OUTDATED)
             trial = (await shared.records.record(row)).copy()
             texts = shared.records.texts(row["id"])
             try:
                 played = trial.play(text)
             except RulesError as err:
                 raise Refusal(sentence(str(err), text)) from None
+            position = game.encode(trial.position)
+            reply = forced_reply(trial, view)
             now, to_move = shared.settings.clock(), game.side_to_move(trial.position)
-            tell = None if trial.outcome is not None else view.players[to_move]
+            # after a forced reply the mover is to move again, and knows it
+            tell = None if trial.outcome is not None or reply else view.players[to_move]
             write = MoveWrite(
                 row["id"], row["ply"] + 1, game.format_move(played), actor.user_id, now,
-                game.encode(trial.position), next_deadline(view, to_move, now),
-                None if to_move == view.computer_side else tell,
+                position, deadline(view, to_move, now),
+                None if to_move == view.computer_side else tell, reply,
             )  # fmt: skip
             outcome = trial.outcome
             ending = None if outcome is None else partial(self.finish, outcome=outcome)
             moved = await shared.matches.record_move(write, ending)
             if moved is None:
                 raise Refusal(CHANGED)
-            texts = (*texts, write.move)  # the log, without reading it back
-            shared.records.keep(row["id"], write.ply, trial, texts)
+            texts = (*texts, write.move, *([reply.move] if reply else []))  # the log, unread
+            shared.records.keep(row["id"], moved.row["ply"], trial, texts)
         after = MatchView.of(moved.row, texts, trial.position)
         shared.alarm.wake_by(after.remind_at)
         shared.turns.tell(after)
         told = write.tell if moved.told else None
-        return MoveResult(after, write.move, actor.user_id, trial, told)
+        forced = reply.move if reply else None
+        return MoveResult(after, write.move, actor.user_id, trial, told, forced)
 
     async def finish(self, db: Tx, row: Row, outcome: Outcome) -> Row:
         """Finish the match and rate it, inside the transaction that decided it; the row as
@@ -183,6 +206,12 @@ class Play:
         """The active match the person plays in here (refused as any action in it would be)."""
         return (await self._active(actor, match_id))[1]
 
+    async def to_move(self, actor: Actor, match_id: int | None = None) -> MatchView:
+        """The active match here where it is the person's move (refused as a move would be)."""
+        _, view, side = await self._active(actor, match_id)
+        _refuse_unless_to_move(view, side)
+        return view
+
     async def resign(self, actor: Actor, match_id: int | None = None) -> MatchView:
         async with self.acting(actor, match_id) as (db, row, game, side):
             await self.finish(db, row, Outcome(game.opponent(side), Termination.RESIGNATION, side))
@@ -200,7 +229,8 @@ class Play:
         async with self.acting(actor, match_id) as (db, row, _, _):
             if row["tournament_id"] is not None:
                 raise Refusal(
-                    f"Match #{row['id']} is a game of tournament #{row['tournament_id']}, so "
+                    f"{get_game(row['game_id']).name} #{row['id']} is a game of tournament "
+                    f"#{row['tournament_id']}, so "
                     "it cannot be aborted: you may resign, and a moderator may call it off "
                     "(it then counts for neither player)."
                 )
@@ -217,11 +247,12 @@ class Play:
         async with self.shared.locks.of(match_id), self.shared.store.transaction() as db:
             row = await self.shared.find.meant(moderator, match_id)
             if row["status"] != MatchStatus.ACTIVE:
-                raise Refusal(f"Match #{match_id} is already over.")
+                raise Refusal(f"{get_game(row['game_id']).name} #{match_id} is already over.")
             players = (row["first_user"], row["second_user"])
             if row["tournament_id"] is not None and moderator.user_id in players:
                 raise Refusal(
-                    f"You play in match #{match_id}, a tournament game: another moderator "
+                    f"You play in {get_game(row['game_id']).name} #{match_id}, a tournament game: "
+                    "another moderator "
                     "may call it off; you may resign."
                 )
             await self.abort(db, row, CALLED_OFF, moderator.user_id)

@@ -1,9 +1,12 @@
 """Puzzles from the server's own reviewed games: found when a review is made (ai.puzzles),
-shown to each person once, answered by a move; a person's first answer to each counts."""
+shown to each person (again while they leave it unanswered), answered by a move, and never
+giving moves away; a person's first answer to each counts."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import Any
 
 from ai.puzzles import Puzzle
 from bot.errors import Refusal
@@ -12,9 +15,11 @@ from bot.service.shared import Shared
 from bot.service.views import Actor
 from bot.store.puzzle_tables import PuzzleRows
 from bot.store.rows import Row
-from rules import RulesError, get_game
+from rules import Game, RulesError, get_game
 
 SOLVED, FAILED = "solved", "failed"
+#: the words of a message, where a move's text would stand
+_WORDS = re.compile(r"[^\s,.:;()'\"]+")
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,15 @@ def _view(row: Row) -> PuzzleView:
     )  # fmt: skip
 
 
+def _naming_no_move(message: str, game: Game[Any, Any], position: Any) -> str:
+    """A refusal of an answer, which names no move of the puzzle (a list of moves to try
+    would hold its answer)."""
+    legal = {game.format_move(move) for move in game.legal_moves(position)}
+    if legal.isdisjoint(_WORDS.findall(message)):
+        return message
+    return "That is not a legal move in this puzzle: try another, or press Show me."
+
+
 class Puzzles:
     def __init__(self, shared: Shared) -> None:
         self.shared = shared
@@ -73,11 +87,11 @@ class Puzzles:
         return [_view(r) for r in await self.rows.of_match(match_id)]
 
     async def next_for(self, actor: Actor, game_id: str | None = None) -> PuzzleView:
-        """A puzzle from this server's games the person has not been shown yet."""
+        """The puzzle from this server's games the person was shown and left unanswered,
+        else one they have not been shown yet."""
         game = None if game_id is None else pick_game(game_id)
-        row = await self.rows.unseen(
-            actor.guild_id, actor.user_id, None if game is None else game.id
-        )
+        wanted = (actor.guild_id, actor.user_id, None if game is None else game.id)
+        row = await self.rows.unanswered(*wanted) or await self.rows.unseen(*wanted)
         if row is None:
             of = "" if game is None else f" {game.name}"
             raise Refusal(
@@ -100,7 +114,7 @@ class Puzzles:
         try:
             move = game.format_move(game.parse_move(position, text))
         except RulesError as err:
-            raise Refusal(f"{err}") from None
+            raise Refusal(_naming_no_move(str(err), game, position)) from None
         correct = move == puzzle.answer
         first = row["result"] is None
         await self.rows.answered(puzzle.id, actor.user_id, SOLVED if correct else FAILED, correct)

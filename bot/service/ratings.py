@@ -6,7 +6,20 @@ import glicko2
 
 from bot.store.standing_tables import Rating
 
-__all__ = ["Rating", "rate"]
+__all__ = ["PROVISIONAL_RD", "Rating", "provisional", "rate", "rating_text"]
+
+#: a rating deviation above this makes a rating provisional, written "1500?" (Lichess's rule)
+PROVISIONAL_RD = 110.0
+
+
+def provisional(rd: float) -> bool:
+    """Whether a rating with this deviation is provisional (too few games to settle it)."""
+    return rd > PROVISIONAL_RD
+
+
+def rating_text(rating: float, rd: float) -> str:
+    """A rating as players read it: '1532', or '1338?' while provisional."""
+    return f"{rating:.0f}{'?' if provisional(rd) else ''}"
 
 
 def rate(a: Rating, b: Rating, score_a: float) -> tuple[Rating, Rating]:

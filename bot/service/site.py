@@ -1,7 +1,9 @@
-"""The web site as the chat adapters see it: a server turns it on or off, a game's address
-for its Watch button, and which channels everyone can read (only their games are listed);
-and as the site reads it: the servers and games its addresses name, the games a server's
-pages list, and its standings, which count those listed games alone."""
+"""The web site as the chat adapters see it: a server turns it on or off (and its name), a
+game's address for its Watch button, and which channels everyone can read (only their games
+and tournaments are shown); and as the site reads it: the servers and games its addresses
+name, the games a server's pages list, what a game's page says beside its board (rated or
+not, the players' ratings, its tournament), the tournaments it shows with their boards, and
+its standings, which count those listed games alone."""
 
 from __future__ import annotations
 
@@ -12,10 +14,17 @@ from bot.errors import Refusal
 from bot.service.finding import pick_game
 from bot.service.shared import Shared
 from bot.service.standings import _record_by_side, _total
+from bot.service.tournament_rounds import result_of
+from bot.service.tournament_scores import Result
 from bot.service.views import Actor, Audience, GameStats, LeaderboardRow, MatchView
 from bot.store.rows import Row
+from bot.store.standing_tables import Rating
+from bot.store.tournament_tables import TournamentRows
 from bot.store.web_tables import UNKNOWN, WebRows
 from rules import GAMES
+
+#: the end of a game still being played, for the ratings read before it
+NOT_OVER = 1e18
 
 
 @dataclass(frozen=True)
@@ -23,41 +32,87 @@ class SiteView:
     guild_id: int
     token: str  # the server page's address, under the site's
     enabled: bool
+    name: str | None = None  # the server's, as the chat adapter last told it
 
 
 @dataclass(frozen=True)
 class SiteGame:
-    """A game the site may show: its view, its address, its server's site address, and
-    whether it is listed (played in a channel everyone on the server can read)."""
+    """A game the site may show: its view, its address, its server's site address, whether
+    it is listed (played in a channel everyone on the server can read), when it began and
+    when it ended (None: it goes on)."""
 
     match: MatchView
     token: str
     site: str
     listed: bool
+    started: float = 0.0
+    ended: float | None = None
+
+
+@dataclass(frozen=True)
+class SiteRating:
+    """A player's rating beside their name on a game's page: as the game began (a game that
+    rated nobody: as it ended), and what the game changed it by (None: nothing)."""
+
+    rating: float
+    rd: float
+    change: float | None = None
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What a game's page says of it beside the board: whether it counts for ratings, each
+    side's player's rating (None: the computer's side), and the tournament and round it is
+    a game of (None: none), with whether the site shows that tournament."""
+
+    rated: bool
+    ratings: dict[str, SiteRating | None]
+    tournament: int | None = None
+    round: int | None = None
+    tournament_listed: bool = False
+
+
+@dataclass(frozen=True)
+class SiteBoard:
+    """One board of a tournament's round: its result, and its game (None: a bye, or a
+    forfeit against a player who withdrew)."""
+
+    result: Result
+    game: SiteGame | None
 
 
 class Site:
     def __init__(self, shared: Shared) -> None:
         self.shared = shared
         self.rows = WebRows(shared.store)
+        self.events = TournamentRows(shared.store)
 
-    async def turn(self, actor: Actor, *, manager: bool, on: bool) -> SiteView:
-        """Show this server's games on the web site, or stop (Manage Server only)."""
+    async def turn(
+        self, actor: Actor, *, manager: bool, on: bool, name: str | None = None
+    ) -> SiteView:
+        """Show this server's games on the web site, or stop (Manage Server only); `name`:
+        the server's, for its page (None: the one known)."""
         if not manager:
             raise Refusal(
                 "Only someone who may manage this server can put its games on the web site."
             )
-        row = await self.rows.turn(actor.guild_id, on, self.shared.settings.clock())
-        return SiteView(actor.guild_id, row["token"], bool(row["enabled"]))
+        now = self.shared.settings.clock()
+        row = await self.rows.turn(actor.guild_id, on, now, name or None)
+        return _site(row)
+
+    async def named(self, guild_id: int, name: str) -> None:
+        """A server's name as the chat adapter sees it (at start, renamed), for its page."""
+        if name:
+            await self.rows.name_site(guild_id, name)
 
     async def of(self, guild_id: int) -> SiteView | None:
         row = await self.rows.site(guild_id)
-        return None if row is None else SiteView(guild_id, row["token"], bool(row["enabled"]))
+        return None if row is None else _site(row)
 
     async def shown(self, token: str) -> SiteView | None:
         """The server a site address names, if it shows its games."""
         row = await self.rows.shown_site(token)
-        return None if row is None else SiteView(row["guild_id"], row["token"], True)
+        return None if row is None else _site(row)
 
     async def game(self, token: str) -> SiteGame | None:
         """The game an address names, if its server shows its games."""
@@ -67,9 +122,8 @@ class Site:
         site = await self.rows.site(row["guild_id"])
         if site is None or not site["enabled"]:
             return None
-        match = await self.shared.find.match(row["id"])
         listed = await self.rows.is_listed(row["id"])
-        return SiteGame(match, row["web_token"], site["token"], listed)
+        return await self._game(row, site["token"], listed)
 
     async def token_of(self, match_id: int) -> str | None:
         """A match's address, whether its server shows its games or not."""
@@ -84,9 +138,57 @@ class Site:
         return await self._games(site, await self.rows.listed_of(site.guild_id, user_id, limit))
 
     async def _games(self, site: SiteView, rows: list[Row]) -> list[SiteGame]:
+        return [await self._game(r, site.token, True) for r in rows]
+
+    async def _game(self, row: Row, site: str, listed: bool) -> SiteGame:
+        match = await self.shared.find.match(row["id"])
+        return SiteGame(match, row["web_token"], site, listed, row["created_at"], row["ended_at"])
+
+    async def facts(self, game: SiteGame) -> GameFacts:
+        """What a game's page says of it beside the board (see GameFacts)."""
+        match = game.match
+        event = await self.rows.round_of(match.id)
+        rated = match.computer_level is None and (event is None or bool(event["rated"]))
+        ratings: dict[str, SiteRating | None] = {}
+        for side, user in match.players.items():
+            ratings[side] = None if side == match.computer_side else await self._rating(game, user)
+        if event is None:
+            return GameFacts(rated, ratings)
+        listed = event["tournament_id"] in await self.rows.tournaments(match.guild_id)
+        return GameFacts(rated, ratings, event["tournament_id"], event["round"], listed)
+
+    async def _rating(self, game: SiteGame, user_id: int) -> SiteRating:
+        match = game.match
+        rows = await self.rows.ratings_by(
+            match.guild_id, match.game_id, user_id, match.id, game.ended or NOT_OVER
+        )
+        new = Rating()  # a player never rated
+        if rows and rows[0]["match_id"] == match.id:  # this game rated them
+            rating, rd = (
+                (rows[1]["rating"], rows[1]["rd"]) if len(rows) > 1 else (new.rating, new.rd)
+            )
+            return SiteRating(rating, rd, rows[0]["rating"] - rating)
+        if rows:
+            return SiteRating(rows[0]["rating"], rows[0]["rd"])
+        return SiteRating(new.rating, new.rd)
+
+    # --- tournaments the site shows: those held in channels everyone can read ---
+    async def tournaments(self, site: SiteView) -> list[int]:
+        """A server's tournaments the site shows, latest first."""
+        return await self.rows.tournaments(site.guild_id)
+
+    async def boards(self, site: SiteView, tournament_id: int) -> list[SiteBoard]:
+        """A shown tournament's boards, round by round: each game with its page, each bye
+        and forfeit (none: the site does not show this tournament)."""
+        if tournament_id not in await self.tournaments(site):
+            return []
+        games = {
+            r["id"]: await self._game(r, site.token, True)
+            for r in await self.rows.tournament_matches(tournament_id)
+        }
         return [
-            SiteGame(await self.shared.find.match(r["id"]), r["web_token"], site.token, True)
-            for r in rows
+            SiteBoard(result_of(r), games.get(r["match_id"]))
+            for r in await self.events.games(tournament_id)
         ]
 
     async def players(self, guild_id: int) -> list[int]:
@@ -110,7 +212,8 @@ class Site:
         if match.side_of(actor.user_id) is not None:
             return Audience.PLAYER
         raise Refusal(
-            f"Match #{match.id} is played in a channel not everyone here can read: only its "
+            f"{match.game_name} #{match.id} is played in a channel not everyone here can read: "
+            "only its "
             "players can see it from elsewhere. Ask in the game's channel."
         )
 
@@ -198,3 +301,7 @@ class Site:
                 )
             )
         return out
+
+
+def _site(row: Row) -> SiteView:
+    return SiteView(row["guild_id"], row["token"], bool(row["enabled"]), row["name"])

@@ -91,6 +91,10 @@ class Standings:
         """The name as typed, on this server (else globally), if the bot has seen one."""
         return await self.users.name(guild_id, user_id)
 
+    async def known_names(self, guild_id: int) -> dict[int, str]:
+        """Every name as typed on this server that the bot has seen, by user id."""
+        return await self.users.names_here(guild_id)
+
     # --- reading ---
     async def leaderboard(
         self, guild_id: int, game_id: str, limit: int = 10, offset: int = 0

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.errors import Person, Refusal
-from bot.service.play import Play, next_deadline
+from bot.service.clocks import deadline
+from bot.service.play import Play
 from bot.service.shared import Shared
 from bot.service.views import Actor, MatchView, TakebackResult
 from bot.store import Row, Tx
@@ -32,9 +33,7 @@ class Takebacks:
             view = MatchView.of(row)
             if row["tournament_id"] is not None:
                 raise Refusal("Moves are not taken back in tournament games.")
-            back = plies_back(view, side)
-            if view.ply < back:
-                raise Refusal("You have no move to take back in this game yet.")
+            back = await self._plies(row, game, plies_back(view, side))
             if view.computer_level is not None:
                 done = await self._undo(db, row, view, game, back, actor.user_id)
                 return TakebackResult(done, taken_back=back)
@@ -71,11 +70,22 @@ class Takebacks:
                 await self.shared.matches.set(db, row["id"], takeback_by=None, takeback_ply=None)
             else:
                 view = MatchView.of(row)
-                back = plies_back(view, view.side_of(asker) or "")
+                back = await self._plies(row, game, plies_back(view, view.side_of(asker) or ""))
                 done = await self._undo(db, row, view, game, back, asker)
                 return TakebackResult(done, taken_back=back)
         # declined: the match as the answer left it (no request, so no answer buttons)
         return TakebackResult(await self.shared.find.match(row["id"]), 0, declined=True)
+
+    async def _plies(self, row: Row, game: Game[Any, Any], back: int) -> int:
+        """`back`, or more: a takeback never returns to where a checkmated Prince's leave is
+        owed (played at once, the leave goes back with the move that forced it, and that
+        move with the one it answered); refused if the game has not that many moves."""
+        positions = (await self.shared.records.record(row)).positions
+        while back < len(positions) and game.forced_exit(positions[-1 - back]) is not None:
+            back += 2
+        if back >= len(positions):
+            raise Refusal("You have no move to take back in this game yet.")
+        return back
 
     async def _undo(
         self, db: Tx, row: Row, view: MatchView, game: Game[Any, Any], back: int, asker: int
@@ -90,7 +100,7 @@ class Takebacks:
         to_move = game.side_to_move(record.position)
         undone = await shared.matches.undo(
             db, row["id"], to_ply=len(kept), position=game.encode(record.position),
-            deadline=next_deadline(view, to_move, now), asked_by=asker, now=now,
+            deadline=deadline(view, to_move, now), asked_by=asker, now=now,
         )  # fmt: skip
         shared.records.keep(row["id"], len(kept), record, tuple(kept))
         after = MatchView.of(undone, tuple(kept))

@@ -1,8 +1,9 @@
 """A round's boards, posted through the outbox. Each game's board is queued in the
 transaction that begins the round (`tournament_rounds.begin`); the director claims a few at a
 time and has the adapter post each, then says how it went: posted (the game's clock starts
-then, in the transaction that marks the board sent) or failed (claimed again after a pause;
-after BOARD_ATTEMPTS failures given up, and the clock starts anyway, so the round can end).
+then, by the rule of `clocks`, in the transaction that marks the board sent) or failed
+(claimed again after a pause; after BOARD_ATTEMPTS failures given up, and the clock starts
+anyway, so the round can end).
 Until its board is posted a game has no deadline: the sweeper neither reminds nor times it
 out. Boards claimed by a process that stopped are claimed again once their claim lapses."""
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
+from bot.service.clocks import deadline, start_clock
 from bot.service.shared import Shared
 from bot.service.tournament_views import RoundBoard
 from bot.service.views import MatchView
@@ -73,14 +75,12 @@ class TournamentBoards:
         return gave_up
 
     async def _start(self, board: RoundBoard, *, sent: bool) -> None:
-        now = self.shared.settings.clock()
-        seconds = board.match.move_seconds
         async with self.shared.store.transaction() as db:
             if sent:
-                await self.outbox.sent(board.announcement_id, now, db)
-            started = await self.shared.matches.start_clock(db, board.match.id, now + seconds)
-        if started:
-            self.shared.alarm.wake_by(now + min(seconds, 3600) / 4)  # its reminder
+                await self.outbox.sent(board.announcement_id, self.shared.settings.clock(), db)
+            started = await start_clock(self.shared, db, board.match.id)
+        if started is not None:
+            self.shared.alarm.wake_by(started["remind_at"])
 
     async def _board(self, row: Row, tournament_id: int, match: MatchView) -> RoundBoard:
         games = await self.rows.round_of_match(match.id)
@@ -90,12 +90,12 @@ class TournamentBoards:
         pings = tuple(p for p in (game["first_user"], game["second_user"]) if p not in before)
         # shown with the deadline its clock gets once posted (set then: a moment later,
         # which the player gains)
-        deadline = self.shared.settings.clock() + match.move_seconds
+        due = deadline(match, match.side_to_move, self.shared.settings.clock())
         return RoundBoard(
             announcement_id=row["id"],
             tournament_id=tournament_id,
             round=game["round"],
-            match=replace(match, deadline=deadline),
+            match=replace(match, deadline=due),
             pings=pings,
             attempts=row["attempts"],
         )

@@ -1,5 +1,5 @@
-"""What the tournament service returns: an event as it stands, and a round begun or the
-event over."""
+"""What the tournament service returns: an event as it stands, a round begun or the event
+over, and the games a withdrawal or a cancellation ended."""
 
 from __future__ import annotations
 
@@ -47,6 +47,15 @@ class RoundNews:
     @property
     def finished(self) -> bool:
         return self.tournament.status == "finished"
+
+
+@dataclass(frozen=True)
+class GamesEnded:
+    """An event as a withdrawal from it or its cancellation left it, and the games in
+    progress that ended with it (over now: their players are to be told where they play)."""
+
+    tournament: TournamentView
+    games: tuple[MatchView, ...]
 
 
 @dataclass(frozen=True)

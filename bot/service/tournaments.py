@@ -16,7 +16,7 @@ from bot.service.tournament_boards import TournamentBoards
 from bot.service.tournament_news import TournamentNews
 from bot.service.tournament_rounds import CANCELLED, begin, pair, result_of
 from bot.service.tournament_scores import Result, Standing, standings
-from bot.service.tournament_views import RoundNews, TournamentView, view_of
+from bot.service.tournament_views import GamesEnded, RoundNews, TournamentView, view_of
 from bot.service.views import Actor
 from bot.store import Row, Tx
 from bot.store.tournament_tables import TournamentRows
@@ -163,25 +163,27 @@ class Tournaments:
             # the next; the tournament's row is held, so no round begins meanwhile)
             return await self._held(db, actor, tournament_id)
 
-    async def leave(self, actor: Actor, tournament_id: int) -> TournamentView:
-        """Leave before it starts; withdraw once it runs: the games under way are lost, the
-        games played stand, and no more are paired."""
+    async def leave(self, actor: Actor, tournament_id: int) -> GamesEnded:
+        """Leave before it starts; withdraw once it runs: the games under way are lost (and
+        returned), the games played stand, and no more are paired."""
         async with self.shared.store.transaction() as db:
             view = await self._held(db, actor, tournament_id)
             if actor.user_id not in view.players or actor.user_id in view.withdrawn:
                 raise Refusal(f"You are not playing in tournament #{view.id}.")
+            ended = []
             if view.status == "signup":
                 await self.rows.remove_player(db, view.id, actor.user_id)
             elif view.status == "running":
                 await self.rows.withdraw(db, view.id, actor.user_id, self.shared.settings.clock())
-                for match in await self._unfinished(db, view.id, actor.user_id):
+                ended = await self._unfinished(db, view.id, actor.user_id)
+                for match in ended:
                     game = pick_game(match["game_id"])
                     side = game.sides[0] if match["first_user"] == actor.user_id else game.sides[1]
                     withdrew = Outcome(game.opponent(side), Termination.RESIGNATION, side)
                     await self.play.finish(db, match, withdrew)
             else:
                 raise Refusal(f"Tournament #{view.id} is over.")
-        return await self.view(tournament_id)
+        return await self._ended(tournament_id, ended)
 
     async def start(self, actor: Actor, tournament_id: int, *, moderator: bool) -> TournamentView:
         async with self.shared.store.transaction() as db:
@@ -201,17 +203,19 @@ class Tournaments:
         self.shared.tournament_games.tell(tournament_id)  # its first round: paired and posted
         return await self.view(tournament_id)
 
-    async def cancel(self, actor: Actor, tournament_id: int, *, moderator: bool) -> TournamentView:
-        """End the event: its unfinished games are aborted, nothing more is paired."""
+    async def cancel(self, actor: Actor, tournament_id: int, *, moderator: bool) -> GamesEnded:
+        """End the event: its unfinished games are aborted (and returned), nothing more is
+        paired."""
         async with self.shared.store.transaction() as db:
             view = await self._held(db, actor, tournament_id)
             self._may_run(actor, view, moderator)
             if view.status not in ("signup", "running"):
                 raise Refusal(f"Tournament #{view.id} is already over.")
             await self.rows.update(db, view.id, {"status": "cancelled"})
-            for match in await self._unfinished(db, view.id):
+            ended = await self._unfinished(db, view.id)
+            for match in ended:
                 await self.play.abort(db, match, CANCELLED, actor.user_id)
-        return await self.view(tournament_id)
+        return await self._ended(tournament_id, ended)
 
     async def advance(self, tournament_id: int) -> RoundNews | None:
         """If the round under way is over (or none has begun), pair and begin the next, or
@@ -255,6 +259,11 @@ class Tournaments:
         return RoundNews(await self.view(tournament_id), number, games, byes, table)
 
     # --- inside ---
+    async def _ended(self, tournament_id: int, games: list[Row]) -> GamesEnded:
+        """The event now, and the games that ended with what was done to it, as they are now."""
+        ended = tuple([await self.shared.find.match(row["id"]) for row in games])
+        return GamesEnded(await self.view(tournament_id), ended)
+
     async def _held(self, db: Tx, actor: Actor | None, tournament_id: int) -> TournamentView:
         row = await self.rows.get(tournament_id, db)
         if row is None or (actor is not None and row["guild_id"] != actor.guild_id):

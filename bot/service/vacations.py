@@ -1,14 +1,17 @@
 """Vacations: a player's clock stands still in all their games (against people) for a few
-days a month; the deadlines move, and a move made meanwhile gives them their full time
-per move from the vacation's end."""
+days a month, by the one rule of deadlines (`clocks`): a turn under way keeps the time it
+had left, and a turn begun meanwhile (a move made, a game started) gets its full time per
+move, both counted from the vacation's end."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
 from bot.errors import Refusal
+from bot.service.clocks import deadline
 from bot.service.shared import Shared
-from bot.service.views import Vacation
+from bot.service.views import MatchView, Vacation
+from bot.store import Tx
 from bot.store.vacation_table import VacationRows
 
 #: days of vacation a person may take in a calendar month (UTC)
@@ -48,8 +51,21 @@ class Vacations:
                     if left
                     else "You have no vacation days left this month: they come again on the 1st."
                 )
-            await self.rows.take(db, user_id, now, days)
-        return Vacation(until=now + days * DAY, days_left=left - days)
+            until = now + days * DAY
+            await self.rows.take(db, user_id, now, until, days)
+            await self._hold_clocks(db, user_id, now)
+        return Vacation(until=until, days_left=left - days)
+
+    async def _hold_clocks(self, db: Tx, user_id: int, now: float) -> None:
+        """The person's turns under way (read with the vacation just taken) keep the time
+        they had left, counted from its end; their reminders come again."""
+        for row in await self.shared.matches.held_of(user_id):
+            match = MatchView.of(row)
+            if match.user_to_move != user_id or match.deadline is None:
+                continue
+            moved = deadline(match, match.side_to_move, now, left=match.deadline - now)
+            if moved != match.deadline:
+                await self.shared.matches.set(db, match.id, deadline=moved, reminded=0)
 
     async def away_until(self, user_id: int | None) -> float | None:
         """When the person's vacation under way ends (None: not on one, or nobody)."""

@@ -84,13 +84,16 @@ class ChallengeView:
 @dataclass(frozen=True)
 class MoveResult:
     """A move as played: the match it left (its record too, for pictures), the move in its
-    canonical notation, who played it, and who is to be told of their turn (None: nobody)."""
+    canonical notation, who played it, and who is to be told of their turn (None: nobody);
+    `forced`: the opponent's reply played for them at once, their one move (a checkmated
+    Prince's leave)."""
 
     match: MatchView
     move: str
     by_user: int
     record: GameRecord | None = None
     tell: int | None = None
+    forced: str | None = None
 
     @property
     def finished(self) -> bool:

@@ -30,7 +30,7 @@ from bot.errors import StoreError
 from bot.store.batching import Batched
 from bot.store.drivers import Driver, Params, driver_of
 from bot.store.engines import WRITERS, new_engine
-from bot.store.migrations import known_revisions, revision, upgrade
+from bot.store.migrations import head_revision, known_revisions, revision, upgrade
 from bot.store.refusals import cannot_save, lost_in_use, never_sent, raise_if_refused, refusals
 from bot.store.rows import Row
 from bot.store.tasks import uncancelled
@@ -101,7 +101,7 @@ class Store:
                     "bot's: it was written by a newer version of the bot; run that version, "
                     "or upgrade this one"
                 )
-            if migrate and not readonly:
+            if migrate and not readonly and current != head_revision():
                 await store.migrate()
         except BaseException as err:
             await store.close()

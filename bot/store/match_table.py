@@ -19,7 +19,7 @@ from bot.store.batching import Batched
 from bot.store.connection import MAX_ID, Store, Tx
 from bot.store.notice_tables import CLAIM_IF_EVERY_TURN
 from bot.store.rows import Row
-from bot.store.units import Unit
+from bot.store.units import Statement, Unit
 
 #: a quarter of the time per move (at most an hour) before the deadline
 REMINDER_AT = "(deadline - CASE WHEN move_seconds < 14400 THEN move_seconds / 4.0 ELSE 3600.0 END)"
@@ -53,20 +53,35 @@ _ADVANCE = (
 
 
 #: the match row as a move left it, if that very move is logged and the row is still at it
-#: (a move resent after a lost connection, whose first attempt had committed), and whether
-#: the next player was told of their turn by it
+#: (`at`: the move's ply, or its forced reply's) (a move resent after a lost connection,
+#: whose first attempt had committed), and whether the next player was told of their turn
 _LANDED = (
     f"SELECT {MATCH_COLUMNS}, EXISTS (SELECT 1 FROM notices_sent WHERE match_id = :match_id "
-    "AND ply = :ply) AS told FROM matches WHERE id = :match_id AND ply = :ply "
+    "AND ply = :at) AS told FROM matches WHERE id = :match_id AND ply = :at "
     "AND EXISTS (SELECT 1 FROM moves WHERE match_id = :match_id AND ply = :ply "
     "AND user_id = :user_id AND played_at = :played_at AND move = :move)"
 )
+#: a forced reply logged after the move it answers, inside the move's guarded write
+_LOG = (
+    "INSERT INTO moves (match_id, ply, move, user_id, played_at, position) "
+    "VALUES (:match_id, :ply, :move, :user_id, :played_at, :position)"
+)
+
+
+class Reply(NamedTuple):
+    """The one move the opponent had left, made for them at once in the move's write (The
+    Crown's checkmated Prince leaving the board): its text, its player, the position after."""
+
+    move: str
+    user_id: int
+    position: str
 
 
 @dataclass(frozen=True)
 class MoveWrite:
-    """A move as the service decided it: its log row and its match row's next deadline;
-    `tell`: the person to move next, told of their turn if they asked for every turn."""
+    """A move as the service decided it: its log row (and its forced reply's) and its match
+    row's next deadline; `tell`: the person to move next, told of their turn if they asked
+    for every turn."""
 
     match_id: int
     ply: int
@@ -76,16 +91,22 @@ class MoveWrite:
     position: str
     deadline: float | None
     tell: int | None = None
+    reply: Reply | None = None
 
     def unit(self, for_update: Callable[[str], str]) -> Unit:
         """The move's statements (`for_update`: the engine's way to hold the match row)."""
+        at = self.ply if self.reply is None else self.ply + 1
         logged = {
             "match_id": self.match_id, "ply": self.ply, "move": self.move,
             "user_id": self.user_id, "played_at": self.played_at, "position": self.position,
+            "at": at,
         }  # fmt: skip
-        advanced = {**logged, "deadline": self.deadline}
-        told = {**logged, "user_id": self.tell, "sent_at": self.played_at}
-        then = () if self.tell is None else ((CLAIM_IF_EVERY_TURN, told),)
+        last = logged if self.reply is None else {**logged, "ply": at, **self.reply._asdict()}
+        advanced = {**last, "user_id": self.user_id, "deadline": self.deadline}
+        told = {**last, "user_id": self.tell, "sent_at": self.played_at}
+        then: tuple[Statement, ...] = () if self.reply is None else ((_LOG, last),)
+        if self.tell is not None:
+            then += ((CLAIM_IF_EVERY_TURN, told),)
         return Unit((for_update(_APPEND), logged), (_ADVANCE, advanced), then)
 
 
@@ -223,7 +244,7 @@ class MatchRows:
         if applied is None:
             return None
         self._changed(None, move.match_id)
-        return Moved(applied[0], applied[1] == (1,))
+        return Moved(applied[0], move.tell is not None and applied[1][-1:] == (1,))
 
     async def end(self, db: Tx, match_id: int, values: dict[str, Any]) -> Row:
         """Finish or abort (inside the transaction that decided it): no deadline, no offer.
@@ -237,17 +258,17 @@ class MatchRows:
         self._changed(db, match_id)
         return rows[0]
 
-    async def start_clock(self, db: Tx, match_id: int, deadline: float) -> bool:
-        """Set the first deadline of a game begun without one (a tournament game, once its
-        board is posted); False if it is over, or has one already (a move was made)."""
-        started = await db.run(
+    async def start_clock(self, db: Tx, match_id: int, deadline: float) -> Row | None:
+        """Set the first deadline of a game begun without one (as the service decided it);
+        the row as it is after, or None if it is over, or has one already (a move was made)."""
+        rows = await db.all(
             "UPDATE matches SET deadline = ? WHERE id = ? AND status = 'active' "
-            "AND deadline IS NULL AND ply = 0",
+            f"AND deadline IS NULL AND ply = 0 RETURNING {MATCH_COLUMNS}",
             (deadline, match_id),
         )
-        if started:
+        if rows:
             self._changed(db, match_id)
-        return started == 1
+        return rows[0] if rows else None
 
     async def ask_takeback(self, db: Tx, match_id: int, user_id: int, ply: int) -> bool:
         """Record that `user_id` asks to take back at `ply`, if nobody has asked and the
@@ -294,9 +315,18 @@ class MatchRows:
         return rows[0]
 
     async def set(self, db: Tx, match_id: int, **values: Any) -> None:
-        """The draw offer or the thread of a match."""
+        """The draw offer, the thread, or a deadline a vacation moved, of a match."""
         await db.update(schema.matches, values, "id = ?", (match_id,))
         self._changed(db, match_id)
+
+    async def held_of(self, user_id: int) -> list[Row]:
+        """A person's games in progress, held until the caller's transaction ends."""
+        return await self.store.all(
+            self.store.locking(
+                f"{MATCH_SELECT} WHERE (first_user = ? OR second_user = ?) AND status = 'active'"
+            ),
+            (user_id, user_id),
+        )
 
     async def unbind_thread(self, db: Tx, thread_id: int) -> list[int]:
         """Forget a thread that is gone; the games in progress there, now in their channel."""

@@ -4,6 +4,7 @@ at a time on PostgreSQL)."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from alembic import command
@@ -43,7 +44,9 @@ async def legacy_version(engine: AsyncEngine) -> int:
         return int((await connection.exec_driver_sql("PRAGMA user_version")).scalar() or 0)
 
 
+@cache
 def _scripts() -> ScriptDirectory:
+    """The migrations folder, read once a process."""
     return ScriptDirectory.from_config(_config())
 
 

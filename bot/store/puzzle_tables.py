@@ -40,10 +40,23 @@ class PuzzleRows:
             (guild_id, *(() if game_id is None else (game_id,)), user_id),
         )
 
+    async def unanswered(self, guild_id: int, user_id: int, game_id: str | None) -> Row | None:
+        """The puzzle the person was shown last here and left unanswered (of one game, if
+        given)."""
+        game = "" if game_id is None else "AND p.game_id = ? "
+        return await self.store.one(
+            "SELECT p.* FROM puzzle_attempts a JOIN puzzles p ON p.id = a.puzzle_id "
+            f"WHERE a.user_id = ? AND a.guild_id = ? {game}AND a.result IS NULL "
+            "AND a.closed = 0 ORDER BY a.shown_at DESC, p.id DESC LIMIT 1",
+            (user_id, guild_id, *(() if game_id is None else (game_id,))),
+        )
+
     async def shown(self, puzzle_id: int, user_id: int, guild_id: int, now: float) -> None:
+        """The person was shown the puzzle now (again: it is the one /solve answers)."""
         await self.store.write_one(
             "INSERT INTO puzzle_attempts (puzzle_id, user_id, guild_id, shown_at) "
-            "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            "VALUES (?, ?, ?, ?) ON CONFLICT (puzzle_id, user_id) "
+            "DO UPDATE SET shown_at = excluded.shown_at",
             (puzzle_id, user_id, guild_id, now),
         )
 

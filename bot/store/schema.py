@@ -324,6 +324,8 @@ web_sites = Table(
     Column("token", Text, nullable=False, unique=True),
     Column("enabled", Integer, nullable=False),
     Column("changed_at", Real, nullable=False),
+    # revision 0025: the server's name, for its page (as the chat adapter last saw it)
+    Column("name", Text),
 )
 
 #: whether @everyone can read a channel, as the chat adapter last saw it

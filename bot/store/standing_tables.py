@@ -117,6 +117,13 @@ class UserRows:
         )
         return row[0] if row else None
 
+    async def names_here(self, guild_id: int) -> dict[int, str]:
+        """The names people go by on this server, by user id."""
+        rows = await self.store.all(
+            "SELECT user_id, name FROM member_names WHERE guild_id = ?", (guild_id,)
+        )
+        return {row["user_id"]: row["name"] for row in rows}
+
     async def remember(self, guild_id: int, user_id: int, here: str, everywhere: str) -> None:
         async with self.store.transaction() as db:
             await db.run(

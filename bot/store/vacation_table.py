@@ -1,4 +1,4 @@
-"""The SQL of the vacations table, and the deadlines a vacation moves."""
+"""The SQL of the vacations table."""
 
 from __future__ import annotations
 
@@ -38,17 +38,9 @@ class VacationRows:
             (user_id, now),
         )
 
-    async def take(self, db: Tx, user_id: int, starts_at: float, days: int) -> None:
-        """Record the vacation and move the deadlines of the person's games where it is their
-        move (not against the computer) by its length; their reminders come again."""
-        seconds = days * 86_400
+    async def take(self, db: Tx, user_id: int, starts_at: float, ends_at: float, days: int) -> None:
+        """Record the vacation (the deadlines it moves are the service's to decide)."""
         await db.run(
             "INSERT INTO vacations (user_id, starts_at, ends_at, days) VALUES (?, ?, ?, ?)",
-            (user_id, starts_at, starts_at + seconds, days),
-        )
-        await db.run(
-            "UPDATE matches SET deadline = deadline + ?, reminded = 0 WHERE status = 'active' "
-            "AND computer_level IS NULL AND deadline IS NOT NULL "
-            "AND ((first_user = ? AND ply % 2 = 0) OR (second_user = ? AND ply % 2 = 1))",
-            (seconds, user_id, user_id),
+            (user_id, starts_at, ends_at, days),
         )

@@ -31,17 +31,26 @@ class WebRows:
     async def site(self, guild_id: int) -> Row | None:
         return await self.store.one("SELECT * FROM web_sites WHERE guild_id = ?", (guild_id,))
 
-    async def turn(self, guild_id: int, enabled: bool, now: float) -> Row:
-        """Show a server's games on the site, or stop; its address is made once and kept."""
+    async def turn(self, guild_id: int, enabled: bool, now: float, name: str | None) -> Row:
+        """Show a server's games on the site, or stop; its address is made once and kept,
+        and its name (None: the one known, if any)."""
         async with self.store.transaction() as db:
             await db.run(
-                "INSERT INTO web_sites (guild_id, token, enabled, changed_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET enabled = excluded.enabled, "
-                "changed_at = excluded.changed_at",
-                (guild_id, secrets.token_urlsafe(16), int(enabled), now),
+                "INSERT INTO web_sites (guild_id, token, enabled, changed_at, name) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "enabled = excluded.enabled, changed_at = excluded.changed_at, "
+                "name = COALESCE(excluded.name, web_sites.name)",
+                (guild_id, secrets.token_urlsafe(16), int(enabled), now, name),
             )
             rows = await db.all("SELECT * FROM web_sites WHERE guild_id = ?", (guild_id,))
         return rows[0]
+
+    async def name_site(self, guild_id: int, name: str) -> None:
+        """A server's name as seen now, where it has a site (written only if it changed)."""
+        await self.store.write_one(
+            "UPDATE web_sites SET name = ? WHERE guild_id = ? AND (name IS NULL OR name <> ?)",
+            (name, guild_id, name),
+        )
 
     async def see_channel(self, guild_id: int, channel_id: int, public: int, now: float) -> None:
         """Whether everyone on the server can read a channel, as the chat adapter saw it (a
@@ -178,6 +187,37 @@ class WebRows:
             f"{MATCH_SELECT} WHERE {LISTED} AND game_id = ? AND status = 'finished' "
             "AND (first_user = ? OR second_user = ?)",
             (guild_id, guild_id, game_id, user_id, user_id),
+        )
+
+    async def tournaments(self, guild_id: int) -> list[int]:
+        """A server's tournaments held in channels everyone can read, latest first."""
+        return await self.store.ids(
+            f"SELECT id FROM tournaments WHERE {LISTED} ORDER BY id DESC", (guild_id, guild_id)
+        )
+
+    async def tournament_matches(self, tournament_id: int) -> list[Row]:
+        return await self.store.all(
+            f"{MATCH_SELECT} WHERE tournament_id = ? ORDER BY id", (tournament_id,)
+        )
+
+    async def round_of(self, match_id: int) -> Row | None:
+        """A tournament game's event and round: tournament_id, round, rated."""
+        return await self.store.one(
+            "SELECT g.tournament_id, g.round, t.rated FROM tournament_games g "
+            "JOIN tournaments t ON t.id = g.tournament_id WHERE g.match_id = ?",
+            (match_id,),
+        )
+
+    async def ratings_by(
+        self, guild_id: int, game_id: str, user_id: int, match_id: int, end: float
+    ) -> list[Row]:
+        """A player's two latest ratings up to this match's end (its own, if it rated them;
+        at the same moment, those of matches before it): match_id, rating, rd; latest first."""
+        return await self.store.all(
+            "SELECT match_id, rating, rd FROM rating_history WHERE guild_id = ? AND game_id = ? "
+            "AND user_id = ? AND (rated_at < ? OR (rated_at = ? AND match_id <= ?)) "
+            "ORDER BY rated_at DESC, match_id DESC LIMIT 2",
+            (guild_id, game_id, user_id, end, end, match_id),
         )
 
     async def match_link(self, match_id: int) -> str | None:

@@ -53,5 +53,5 @@ class Live:
         if self.hub.watched(game):
             self.hub.publish(game, event("state", await self.reader.state(shown)))
         if shown.listed and self.hub.watched(server):
-            summary = await self.reader.summary(shown.match, shown.token)
+            summary = await self.reader.summary(shown)
             self.hub.publish(server, event("game", json.dumps(summary).encode()))

@@ -1,6 +1,7 @@
 """What the web pages show, read through the match service: a game's state (its board drawn
-by render as SVG, players by the names they go by, the moves, the clock, its review), a
-server's games and leaderboards, a player's record. Nothing here writes."""
+by render as SVG, players by the names they go by with their ratings, the moves, the clock,
+its review), a server's games, tournaments and leaderboards, a tournament's standings and
+rounds, a player's record. Nothing here writes."""
 
 from __future__ import annotations
 
@@ -12,9 +13,19 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from bot.service import MatchService, MatchStatus, MatchView, SiteGame, SiteView
+from ai.analysis import Judged, Review
+from bot.errors import join_parts
+from bot.service import (
+    MatchService,
+    MatchView,
+    SiteGame,
+    SiteView,
+    rating_text,
+    result_parts,
+)
+from bot.web import facts as facts_of
 from render import board_svg
-from rules import GAMES, capitalised, get_game, status_text
+from rules import GAMES, get_game, possessive, status_text
 
 #: games a server page lists, in progress and finished
 LIVE_SHOWN = 24
@@ -92,14 +103,16 @@ class Reader:
     async def state(self, shown: SiteGame) -> bytes:
         """Everything a game page shows, as JSON (kept while the game stands still)."""
         match = shown.match
-        review = await self.service.analyses.analysis(match.id) if not match.active else None
-        reviewed = review is not None and review.complete
-        key = (match.id, match.ply, match.status, match.deadline, reviewed, shown.site)
+        review = await self.review(match)
+        where = (shown.site, shown.listed)
+        key = (match.id, match.ply, match.status, match.deadline, review is not None, where)
         cached = self._states.fresh(key)
         if cached is not None:
             return bytes(cached)
         game = get_game(match.game_id)
         names = await self.names(match)
+        facts = await self.service.site.facts(shown)
+        site = await self.service.site.shown(shown.site)
         state: dict[str, Any] = {
             "token": shown.token,
             "title": f"{game.name} #{match.id}",
@@ -107,40 +120,66 @@ class Reader:
             "active": match.active,
             "ply": match.ply,
             "moves": list(match.moves),
-            "status": self.status(match),
+            "status": self.status(match, names),
             "deadline": match.deadline if match.active else None,
             "turn": match.side_to_move if match.active else None,
             "players": [
-                {"side": game.side_name(side), "letter": side, "name": names[side]}
+                {
+                    "side": game.side_name(side),
+                    "letter": side,
+                    "name": names[side],
+                    "key": self.key(shown, side) if shown.listed else None,
+                    **facts_of.rating(facts.ratings[side]),
+                }
                 for side in game.sides
             ],
             "server": shown.site,
-            "keys": {
-                side: player_key(shown.site, user)
-                for side, user in match.players.items()
-                if side != match.computer_side
-            },
+            "server_name": site.name if site is not None else None,
+            "about": facts_of.about(shown, facts),
+            "tournament": facts_of.tournament(shown, facts),
+            "record_kind": "PDN" if game.pdn_game_type is not None else "text",
             "board": await self.board(match, match.ply),
             "review": None,
         }
-        if review is not None and review.review is not None:
-            judged = review.review
+        if review is not None:
             state["review"] = {
-                "accuracy": {game.side_name(s): round(a) for s, a in judged.accuracy.items()},
-                "marks": [j.mark for j in judged.moves],
-                "best": [j.best if j.mark else "" for j in judged.moves],
+                "accuracy": {game.side_name(s): round(a) for s, a in review.accuracy.items()},
+                "marks": [j.mark for j in review.moves],
+                "notes": [facts_of.note(j) if j.mark else [] for j in review.moves],
+                "chart": facts_of.chart_frame(len(review.chances) - 1),
+                "chance": f"{possessive(game, game.sides[0])} chance to win",
             }
         data = json.dumps(state, separators=(",", ":")).encode()
         return bytes(self._states.keep(key, data))
 
-    async def board(self, match: MatchView, ply: int) -> str:
-        """The board after `ply` moves, the last one shown (SVG; ply 0: the start)."""
-        key = (match.id, ply, match.ply, match.status)
+    async def review(self, match: MatchView) -> Review | None:
+        """A finished game's review, once made."""
+        if match.active:
+            return None
+        return (await self.service.analyses.analysis(match.id)).review
+
+    async def judged(self, match: MatchView, ply: int) -> Judged | None:
+        """Move `ply` of a reviewed game, if the review judged it (marked it ?!, ? or ??)."""
+        review = await self.review(match)
+        if review is None or not 1 <= ply <= len(review.moves) or not review.moves[ply - 1].mark:
+            return None
+        return review.moves[ply - 1]
+
+    async def board(self, match: MatchView, ply: int, judged: Judged | None = None) -> str:
+        """The board after `ply` moves, the last one shown (SVG; ply 0: the start); a
+        judged move's as a review draws it too: the move played as a red arrow, the
+        computer's choice as a green one."""
+        key = (match.id, ply, match.ply, match.status, judged is not None)
         cached = self._boards.fresh(key)
         if cached is not None:
             return str(cached)
         record = await self.service.replay(match)
         last = ply == len(record.moves)
+        arrows = {}
+        if judged is not None:
+            before, game = record.positions[ply - 1], get_game(match.game_id)
+            better = game.parse_move(before, judged.best) if judged.best else None
+            arrows = {"played": record.moves[ply - 1], "better": better}
         svg = board_svg(
             match.game_id,
             record.positions[ply],
@@ -148,13 +187,21 @@ class Reader:
             before=record.positions[ply - 1] if ply else None,
             outcome=match.outcome if last else None,
             piece_href=piece_href,
+            **arrows,
         )
         return str(self._boards.keep(key, svg))
 
-    def status(self, match: MatchView) -> str:
-        if match.status == MatchStatus.ABORTED:
-            return "Called off"
-        return status_text(get_game(match.game_id), match.position, match.outcome)
+    def status(self, match: MatchView, names: dict[str, str]) -> str:
+        """Whose turn it is; once over, the result, naming the players."""
+        if match.active:
+            return status_text(get_game(match.game_id), match.position, None)
+        by_user = {user: names[side] for side, user in match.players.items()}
+        return join_parts(result_parts(match), lambda user: by_user.get(user, "a moderator"))
+
+    def key(self, shown: SiteGame, side: str) -> str | None:
+        """The address of the page of a side's player (None: the computer has none)."""
+        match = shown.match
+        return None if side == match.computer_side else player_key(shown.site, match.players[side])
 
     async def names(self, match: MatchView) -> dict[str, str]:
         """Each side's player by the name they go by on the server (never an id)."""
@@ -169,7 +216,7 @@ class Reader:
 
     # --- a server ---
     async def server(self, site: SiteView) -> dict[str, Any]:
-        """A server page's games and leaderboards."""
+        """A server page's games, tournaments and leaderboards."""
         guild = site.guild_id
         live = await self.live(site)
         over = await self.service.site.listed(site, active=False, limit=FINISHED_SHOWN)
@@ -179,14 +226,17 @@ class Reader:
             if rows:
                 leaders[game.name] = [
                     {
-                        "rank": r.rank, "name": r.name or "a player", "rating": round(r.rating),
+                        "rank": r.rank, "name": r.name or "a player",
+                        "rating": rating_text(r.rating, r.rd),
                         "games": r.games, "key": player_key(site.token, r.user_id),
                     }
                     for r in rows
                 ]  # fmt: skip
         return {
+            "name": site.name,
             "live": live,
             "finished": await self.summaries(over, board=False),
+            "tournaments": await self.tournaments(site),
             "leaders": leaders,
         }
 
@@ -196,22 +246,95 @@ class Reader:
             await self.service.site.listed(site, active=True, limit=LIVE_SHOWN)
         )
 
-    async def summary(self, match: MatchView, token: str, *, board: bool = True) -> dict[str, Any]:
-        """A game in a list: its address, players, status, and its board if it is live."""
+    async def summary(self, shown: SiteGame, *, board: bool = True) -> dict[str, Any]:
+        """A game in a list: its address, players (with their sides and pages), status (the
+        result, naming the winner, once over), its day, and its board if it is live."""
+        match = shown.match
         names = await self.names(match)
         game = get_game(match.game_id)
         return {
-            "token": token,
+            "token": shown.token,
             "title": f"{game.name} #{match.id}",
-            "players": " – ".join(names[s] for s in game.sides),
-            "status": self.status(match),
+            "players": [
+                {"side": game.side_name(s), "name": names[s], "key": self.key(shown, s)}
+                for s in game.sides
+            ],
+            "who": " – ".join(f"{names[s]} ({game.side_name(s)})" for s in game.sides),
+            "status": self.status(match, names),
+            "day": facts_of.day(shown.ended or shown.started),
             "active": match.active,
             "ply": match.ply,
             "board": await self.board(match, match.ply) if board else None,
         }
 
     async def summaries(self, games: list[SiteGame], *, board: bool = True) -> list[dict[str, Any]]:
-        return [await self.summary(g.match, g.token, board=board) for g in games]
+        return [await self.summary(g, board=board) for g in games]
+
+    # --- tournaments ---
+    async def tournaments(self, site: SiteView) -> list[dict[str, Any]]:
+        """A server's tournaments the site shows, latest first: title, address, what it is."""
+        out = []
+        for tournament_id in await self.service.site.tournaments(site):
+            event = await self.service.tournaments.view(tournament_id)
+            out.append(
+                {
+                    "title": f"Tournament #{event.id} · {get_game(event.game_id).name}",
+                    "href": facts_of.tournament_href(site.token, event.id),
+                    "about": facts_of.event_about(event),
+                }
+            )
+        return out
+
+    async def tournament(self, site: SiteView, key: str) -> dict[str, Any] | None:
+        """A shown tournament's page: what it is, its standings, and each round's games,
+        byes and forfeits (None: no tournament the site shows has this address)."""
+        found = next(
+            (
+                t
+                for t in await self.service.site.tournaments(site)
+                if facts_of.tournament_key(site.token, t) == key
+            ),
+            None,
+        )
+        if found is None:
+            return None
+        event = await self.service.tournaments.view(found)
+        pages = set(await self.service.site.players(site.guild_id))
+
+        async def person(user: int) -> dict[str, Any]:
+            name = await self.service.standings.known_name(site.guild_id, user)
+            page = player_key(site.token, user) if user in pages else None
+            return {"name": name or "a player", "key": page}
+
+        standings = [
+            {
+                **await person(s.player), "rank": s.rank, "points": facts_of.points(s.points),
+                "sb": f"{s.sonneborn_berger:g}", "buchholz": f"{s.buchholz:g}", "left": s.left,
+                "withdrawn": s.player in event.withdrawn,
+            }
+            for s in await self.service.tournaments.table(found)
+        ]  # fmt: skip
+        rounds: dict[int, list[dict[str, Any]]] = {}
+        for board in await self.service.site.boards(site, found):
+            r = board.result
+            if board.game is not None:
+                entry = await self.summary(board.game, board=False)
+            else:  # a bye, or a forfeit
+                players = [r.first] if r.second is None else [r.first, r.second]
+                first = facts_of.points(r.first_points or 0)
+                second = facts_of.points(1 - (r.first_points or 0))
+                entry = {
+                    "players": [await person(p) for p in players],
+                    "status": "bye" if r.second is None else f"{first}–{second} (forfeit)",
+                }
+            rounds.setdefault(r.round, []).append(entry)
+        return {
+            "title": f"Tournament #{event.id} · {get_game(event.game_id).name}",
+            "server_name": site.name,
+            "about": facts_of.event_about(event),
+            "standings": standings,
+            "rounds": [{"number": n, "games": games} for n, games in sorted(rounds.items())],
+        }
 
     # --- a player ---
     async def player(self, site: SiteView, key: str) -> dict[str, Any] | None:
@@ -225,17 +348,22 @@ class Reader:
         name = await self.service.standings.known_name(guild, user) or "a player"
         records = []
         for stats in await self.service.site.stats(guild, user):  # listed games only
+            if not stats.wins + stats.draws + stats.losses:  # only the computer's: unrated
+                continue
             game = get_game(stats.game_id)
             history = await self.service.site.rating_history(guild, game.id, user)
             records.append(
                 {
                     "game": game.name,
                     "id": game.id,
-                    "rating": None if stats.rating is None else round(stats.rating),
+                    "rating": None
+                    if stats.rating is None
+                    else rating_text(stats.rating, stats.rd or 0),
                     "record": [stats.wins, stats.draws, stats.losses],
                     "sides": {
-                        capitalised(game.side_name(s)): [r.wins, r.draws, r.losses]
+                        game.side_name(s): [r.wins, r.draws, r.losses]
                         for s, r in stats.by_side.items()
+                        if r.wins + r.draws + r.losses
                     },
                     "chart": bool(history),
                 }

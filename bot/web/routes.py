@@ -7,13 +7,10 @@ line in the log. Nothing here writes."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
-import socket
 from collections.abc import Awaitable, Callable
 from importlib import resources
-from ipaddress import ip_address
 from typing import Any
 
 from aiohttp import web
@@ -21,25 +18,19 @@ from aiohttp.http_exceptions import HttpProcessingError
 
 from bot.service import SiteGame
 from bot.web import pages
-from bot.web.hub import Hub, Stream, Topic, event
+from bot.web.downloads import Downloads
+from bot.web.hub import Hub, event
 from bot.web.reader import Reader
+from bot.web.streams import stream
 from render import piece_png
 from render.charts import advantage_png, rating_png
-from rules import GAMES, get_game
+from rules import GAMES, get_game, possessive
 
 log = logging.getLogger("bot.web")
 TOKEN = "{token:[A-Za-z0-9_-]{16,40}}"
 KEY = "{key:[A-Za-z0-9_-]{12}}"
 #: a query string longer than this is no request of ours (the site takes none)
 MAX_QUERY = 512
-#: a stream's comment line to keep proxies from closing it, and how long one write may take
-KEEPALIVE_SECONDS = 15.0
-WRITE_SECONDS = 5.0
-#: the kernel's send buffer of a stream's connection (Linux doubles it): left to itself it
-#: grows to megabytes, so a reader that takes nothing would never hold up a write and never
-#: be dropped; with this, a write waits once about this much is unread, and a reader that
-#: does not drain is dropped after its QUEUE events or WRITE_SECONDS
-SEND_BUFFER = 64 * 1024
 STATIC = {"site.js": "application/javascript", "site.css": "text/css"}
 HEADERS = {
     "Referrer-Policy": "no-referrer",  # a page's token never leaks to the sites it links
@@ -50,6 +41,7 @@ HEADERS = {
 }
 READER = web.AppKey("reader", Reader)
 HUB = web.AppKey("hub", Hub)
+DOWNLOADS = web.AppKey("downloads", Downloads)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -74,19 +66,24 @@ def make_app(reader: Reader, hub: Hub) -> web.Application:
             "logger": ServerLog(logging.getLogger("aiohttp.server"), {}),
         },
     )
-    app[READER], app[HUB] = reader, hub
+    app[READER], app[HUB], app[DOWNLOADS] = reader, hub, Downloads(reader)
     app.router.add_get("/", home)
     app.router.add_get(f"/s/{TOKEN}", server)
     app.router.add_get(f"/s/{TOKEN}/events", server_events)
     app.router.add_get(f"/s/{TOKEN}/p/{KEY}", player)
     app.router.add_get(f"/s/{TOKEN}/p/{KEY}/rating/{{game:[a-z-]{{1,30}}}}.png", rating_chart)
+    app.router.add_get(f"/s/{TOKEN}/t/{KEY}", tournament)
     app.router.add_get(f"/g/{TOKEN}", game)
     app.router.add_get(f"/g/{TOKEN}/state", game_state)
     app.router.add_get(f"/g/{TOKEN}/board/{{ply:[0-9]{{1,5}}}}", game_board)
+    app.router.add_get(f"/g/{TOKEN}/review/{{ply:[0-9]{{1,5}}}}", review_board)
+    app.router.add_get(f"/g/{TOKEN}/moves", record)
+    app.router.add_get(f"/g/{TOKEN}/replay.gif", replay)
     app.router.add_get(f"/g/{TOKEN}/events", game_events)
     app.router.add_get(f"/g/{TOKEN}/chart.png", review_chart)
     app.router.add_get("/piece/{game:[a-z-]{1,30}}/{letter:[A-Za-z]}.png", piece)
     app.router.add_get("/static/{name:[a-z.]{1,20}}", static)
+    app.router.add_get("/favicon.ico", favicon)
     app.on_shutdown.append(_drop_streams)
     return app
 
@@ -171,11 +168,41 @@ async def game_board(request: web.Request) -> web.Response:
     return web.Response(text=svg, content_type="image/svg+xml", headers=headers)
 
 
+async def review_board(request: web.Request) -> web.Response:
+    """A judged move's board, as the review draws it (404: no review judged that move)."""
+    reader = request.app[READER]
+    shown = await _shown(request)
+    ply = int(request.match_info["ply"])
+    judged = await reader.judged(shown.match, ply)
+    if judged is None:
+        raise _not_found()
+    svg = await reader.board(shown.match, ply, judged)
+    return web.Response(text=svg, content_type="image/svg+xml")
+
+
+async def record(request: web.Request) -> web.Response:
+    """The game's moves as a file: PDN for Checkers, text for the other games."""
+    name, text = await request.app[DOWNLOADS].record(await _shown(request))
+    return web.Response(text=text, content_type="text/plain", headers=_attachment(name))
+
+
+async def replay(request: web.Request) -> web.Response:
+    """The game as an animated GIF."""
+    shown = await _shown(request)
+    gif = await request.app[DOWNLOADS].gif(shown)
+    name = f"{shown.match.game_id}-{shown.match.id}.gif"
+    return web.Response(body=gif, content_type="image/gif", headers=_attachment(name))
+
+
+def _attachment(name: str) -> dict[str, str]:
+    return {"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-cache"}
+
+
 async def game_events(request: web.Request) -> web.StreamResponse:
     reader = request.app[READER]
     shown = await _shown(request)
     first = event("state", await reader.state(shown))
-    return await _stream(request, ("game", shown.token), [first])
+    return await stream(request, request.app[HUB], ("game", shown.token), [first], HEADERS)
 
 
 async def review_chart(request: web.Request) -> web.Response:
@@ -194,7 +221,7 @@ async def review_chart(request: web.Request) -> web.Response:
         review.chances,
         [(j.ply, j.mark) for j in review.moves if j.mark],
         (first, second),
-        f"{g.name} #{shown.match.id}: {first}'s chance to win",
+        f"{g.name} #{shown.match.id}: {possessive(g, g.sides[0])} chance to win",
     )
     return _png(png)
 
@@ -213,7 +240,16 @@ async def server_events(request: web.Request) -> web.StreamResponse:
     if site is None:
         raise _not_found()
     first = [event("game", json.dumps(g).encode()) for g in await reader.live(site)]
-    return await _stream(request, ("server", site.token), first)
+    return await stream(request, request.app[HUB], ("server", site.token), first, HEADERS)
+
+
+async def tournament(request: web.Request) -> web.Response:
+    reader = request.app[READER]
+    site = await reader.site(request.match_info["token"])
+    data = None if site is None else await reader.tournament(site, request.match_info["key"])
+    if site is None or data is None:
+        raise _not_found()
+    return _html(pages.tournament_page(site.token, data))
 
 
 async def player(request: web.Request) -> web.Response:
@@ -262,107 +298,13 @@ async def static(request: web.Request) -> web.Response:
     )
 
 
+async def favicon(request: web.Request) -> web.Response:
+    """The site's icon: The Crown's Prince."""
+    return web.Response(
+        body=piece_png("the-crown", "P"), content_type="image/png",
+        headers={"Cache-Control": "public, max-age=86400"},
+    )  # fmt: skip
+
+
 def _png(data: bytes) -> web.Response:
     return web.Response(body=data, content_type="image/png", headers={"Cache-Control": "no-cache"})
-
-
-def client_address(request: web.Request) -> str:
-    """Who is asking: the peer, or, when the peer is a proxy on this machine, the address
-    it says it forwards for (X-Forwarded-For's last entry)."""
-    peer = request.remote or "unknown"
-    forwarded = request.headers.get("X-Forwarded-For", "")
-    try:
-        loopback = ip_address(peer).is_loopback
-    except ValueError:
-        loopback = False
-    if loopback and forwarded:
-        return forwarded.rsplit(",", 1)[-1].strip()[:64] or peer
-    return peer
-
-
-class _Watched(asyncio.Protocol):
-    """A stream's connection's own protocol (aiohttp's), with `lost` called first when the
-    connection closes: a stream gives its place back at once, not at its next write."""
-
-    def __init__(self, inner: asyncio.Protocol, lost: Callable[[], None]) -> None:
-        self.inner, self.lost = inner, lost
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.inner.connection_made(transport)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.lost()
-        self.inner.connection_lost(exc)
-
-    def pause_writing(self) -> None:
-        self.inner.pause_writing()
-
-    def resume_writing(self) -> None:
-        self.inner.resume_writing()
-
-    def data_received(self, data: bytes) -> None:
-        self.inner.data_received(data)
-
-    def eof_received(self) -> bool | None:
-        return self.inner.eof_received()
-
-
-def _watch(transport: asyncio.Transport, stream: Stream) -> Callable[[], None]:
-    """Drop `stream` as soon as its connection closes, and close its connection if its reader
-    falls behind; with a small send buffer, so that a reader that does not drain is seen.
-    Returns what undoes the watch (the connection may serve another request after)."""
-    inner = transport.get_protocol()
-    sock = transport.get_extra_info("socket")
-    if sock is not None:
-        with contextlib.suppress(OSError):
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
-    stream.on_slow = transport.abort
-    if not isinstance(inner, asyncio.Protocol):
-        return lambda: None
-    transport.set_protocol(_Watched(inner, stream.drop))
-
-    def undo() -> None:
-        if not transport.is_closing():
-            transport.set_protocol(inner)
-
-    return undo
-
-
-async def _stream(request: web.Request, topic: Topic, first: list[bytes]) -> web.StreamResponse:
-    """Server-sent events on `topic`: `first`, then each one published, until the browser
-    goes (noticed at once), or falls too far behind (then it reconnects and starts from the
-    whole state)."""
-    hub = request.app[HUB]
-    address = client_address(request)
-    transport = request.transport
-    if transport is None or transport.is_closing():  # gone already
-        return web.Response(status=204)
-    stream = hub.open(topic, address)
-    if stream is None:
-        raise web.HTTPTooManyRequests(text="Too many live pages open from one address.")
-    response = web.StreamResponse(
-        headers={
-            **HEADERS, "Content-Type": "text/event-stream", "Cache-Control": "no-store",
-            "X-Accel-Buffering": "no",
-        }
-    )  # fmt: skip
-    unwatch = _watch(transport, stream)
-    try:
-        await response.prepare(request)
-        await asyncio.wait_for(response.write(b"retry: 2000\n\n" + b"".join(first)), WRITE_SECONDS)
-        while True:
-            try:
-                data = await asyncio.wait_for(stream.queue.get(), KEEPALIVE_SECONDS)
-            except TimeoutError:
-                data = b": still here\n\n"
-            if data is None:
-                break
-            await asyncio.wait_for(response.write(data), WRITE_SECONDS)
-    except TimeoutError:  # it reads too slowly: it reconnects if it is still there
-        transport.abort()
-    except ConnectionError:
-        pass  # the browser went
-    finally:
-        unwatch()
-        hub.close(topic, stream, address)
-    return response

@@ -86,6 +86,7 @@ def test_a_moves_accuracy_is_full_when_nothing_is_given_away_and_falls_after() -
     assert move_accuracy(1.0) == 0.0
 
 
+@pytest.mark.slow  # each game reviewed ply by ply at the full budget: up to a second a game
 @pytest.mark.parametrize(("game_id", "moves", "ply"), BLUNDERS)
 def test_a_known_blunder_is_found(game_id: str, moves: list[str], ply: int) -> None:
     found = analyse(game_id, moves, nodes=NODES)
@@ -169,3 +170,37 @@ def test_the_command_line_says_what_is_wrong_with_a_move(
 ) -> None:
     assert main(["analyse", "checkers", "11-15", "nonsense"]) == 1
     assert "error:" in capsys.readouterr().err
+
+
+#: a game the enemy (level 1) lost to level 4's Musketeers: its last move, at ply 24, threw
+#: the win away (the Musketeers then win in two plies)
+ENEMY_LOSES = [
+    "c3xd3", "b3-c3", "d3xe3", "d2-d3", "a1xa2", "d3-d2", "a2xb2", "a3-a2", "b2xc2", "b4-b3",
+    "c2xc3", "c1-c2", "c3xc4", "b5-b4", "c4xc5", "d2-d3", "c5xd5", "b3-c3", "e3xe4", "c3-b3",
+    "e4xd4", "b4-c4", "d4xd3", "c4-d4", "d3xd4", "e2-d2",
+]  # fmt: skip
+
+
+def _known(mover: str, winner: str, plies: int) -> Reading:
+    """A reading the solution gives: `winner` wins in `plies`, `mover` to move."""
+    return Reading(MATE - plies if winner == mover else plies - MATE, "", winner, plies)
+
+
+def test_a_win_lost_where_the_solution_cannot_see_is_still_found() -> None:
+    """The solution knows the start (the enemy wins) and the last two positions (the
+    Musketeers win); in between only the search reads, and it saw the enemy win to the end.
+    The enemy lost a won game, so one of its moves in between lost it: the review says so
+    (the search seeing no fall, its last one), and never that both sides were flawless."""
+    game = get_game("three-musketeers")
+    every = positions(game.id, game.initial_position(), ENEMY_LOSES)
+    movers = [game.side_to_move(p) for p in every]
+    readings = [_known(movers[k], "e", 33 - k) for k in range(7)]
+    readings += [Reading(1500 if m == "e" else -1500, "") for m in movers[7:25]]
+    readings += [_known(movers[25], "m", 1), read(game.id, every[26])]
+    found = review(game.id, game.initial_position(), ENEMY_LOSES, readings)
+    assert [j.ply for j in found.moves if j.mark] == [24]
+    lost = found.moves[23]
+    assert (lost.mark, lost.winner_before, lost.winner_after) == ("??", "e", "m")
+    assert found.turned == 24 and found.accuracy["e"] < 100 == round(found.accuracy["m"])
+    # where the neighbours tell the winner, the curve is certain: the enemy's all along
+    assert found.chances[7:24] == (0.0,) * 17  # the Musketeers' chance

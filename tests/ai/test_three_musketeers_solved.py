@@ -97,6 +97,7 @@ def test_a_finished_game_is_its_own_proof() -> None:
     assert str(Value("m", 1)) == "musketeers win in 1 ply"
 
 
+@pytest.mark.slow  # 2,000 games played out on the strategy
 @pytest.mark.parametrize("seed", range(4))
 def test_sampled_games_follow_the_strategy_to_an_enemy_win(seed: int) -> None:
     rng = random.Random(seed)

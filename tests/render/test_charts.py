@@ -10,6 +10,7 @@ from render.charts import (
     BOTTOM,
     FIRST_AREA,
     HEIGHT,
+    LABEL_SIZE,
     LEFT,
     MARKS,
     PEAK,
@@ -20,7 +21,7 @@ from render.charts import (
     advantage_png,
     rating_png,
 )
-from render.theme import mix
+from render.theme import BACKGROUND, font, mix
 
 SIDES = ("Black", "White")
 
@@ -90,3 +91,44 @@ def _golden(image: Image.Image) -> list[tuple[int, int]]:
         for x in range(image.width)
         if _near(image.getpixel((x, y)), PEAK, 40)
     ]
+
+
+def test_the_side_names_stay_whole_beside_the_axis() -> None:
+    """Three Musketeers' side names are the longest: none is cut at the picture's edge."""
+    chances = [0.5, 0.9, 0.1, 0.5]
+    image = _image(advantage_png(chances, [], ("the Musketeers", "the enemy"), "Three Musketeers"))
+    edge = [image.getpixel((x, y)) for x in range(4) for y in range(HEIGHT)]
+    assert all(_near(pixel, BACKGROUND, 12) for pixel in edge)
+
+
+def test_the_advantage_chart_counts_moves_as_the_record_numbers_them() -> None:
+    """The axis is named 'move' (not 'ply'), its ticks numbered in moves."""
+    image = _image(advantage_png([0.5] * 41, [], SIDES, "Checkers #1"))
+    name = _ink_width(image, (WIDTH - 80, HEIGHT - 20, WIDTH, HEIGHT))
+    assert abs(name - font(LABEL_SIZE).getlength("move")) <= 4, name
+    # 40 plies: a tick every 10 plies, labelled 5, 10, 15 (moves), not 10, 20, 30
+    x, y = _at(10, 40, 0.0)
+    tick = _ink_width(image, (x - 20, y + 3, x + 20, y + 22))
+    assert abs(tick - font(LABEL_SIZE).getlength("5")) <= 3, tick
+
+
+def test_the_peak_label_stays_inside_the_chart() -> None:
+    """Two games, the peak the last: 'peak 1780' is written whole, to the dot's left."""
+    image = _image(rating_png([(1500.0, 350.0), (1780.0, 200.0)], "alice: Checkers rating"))
+    dot = WIDTH - RIGHT
+    golden = _golden(image)
+    assert not [x for x, _ in golden if x > dot + 8]  # nothing runs off to the right
+    label = [x for x, _ in golden if x < dot - 10]
+    assert max(label) - min(label) >= font(16).getlength("peak 1780") - 6
+
+
+def _ink_width(image: Image.Image, box: tuple[int, int, int, int]) -> int:
+    """How wide the text in `box` is: the columns holding pixels far from the background."""
+    x0, y0, x1, y1 = box
+    inked = [
+        x
+        for x in range(max(x0, 0), min(x1, image.width))
+        for y in range(max(y0, 0), min(y1, image.height))
+        if not _near(image.getpixel((x, y)), BACKGROUND, 60)
+    ]
+    return max(inked) - min(inked) + 1 if inked else 0

@@ -117,6 +117,14 @@ def test_checkmate_the_prince_leaves_and_play_goes_on() -> None:
     assert record.outcome is None  # Black plays on with its Knight
 
 
+def test_a_leave_that_uncovers_a_check_is_a_checking_move() -> None:
+    mated = GAME.decode("Pd3 Kd4 pb3 kc5 ke5 w")  # d3 leaving opens d4's line to b3
+    assert moves(GAME.encode(mated)) == ["d3++"]
+    assert [GAME.format_move(m) for m in GAME.checking_moves(mated)] == ["d3++"]
+    quiet = GAME.decode("Pf1 Kb7 Sd2 Sd3 Sd4 pa9 ka10 b")  # a9 leaving opens no line
+    assert GAME.checking_moves(quiet) == []
+
+
 def test_leave_move_of_a_lone_prince_ends_in_annihilation() -> None:
     record = GameRecord(GAME, GAME.decode("Pe3 Ka5 pa1 b"))  # a1 and a2 both swept by a5
     assert moves(GAME.encode(record.position)) == ["a1++"]

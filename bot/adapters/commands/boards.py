@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.adapters.commands.group import Context, HandlerGroup
 from bot.adapters.replies import Attachment, Button, Message, Notice, Response
 from bot.runtime import workers
-from bot.service import MatchView
+from bot.service import MatchStatus, MatchView
 from render import board_png
 from render import legend as board_legend
 from rules import GameRecord, capitalised, get_game
@@ -50,11 +50,11 @@ def takeback_buttons(match: MatchView) -> tuple[Button, ...]:
 
 
 def match_buttons(match: MatchView, *, after_move: bool = False) -> tuple[Button, ...]:
-    """Rematch and Analyse on a finished game; on one in play, the answers to a takeback
-    asked for, or to a draw offered, or the offer; Take back on the board of a move just
-    played; and Resign."""
+    """Rematch and Analyse on a finished game; on one in play, Move (a picker of the legal
+    moves, for a person to move), the answers to a takeback asked for, or to a draw
+    offered, or the offer; Take back on the board of a move just played; and Resign."""
     if not match.active:
-        if not match.ply:
+        if not match.ply or match.status == MatchStatus.ABORTED:  # nothing to rematch or review
             return ()
         return (
             Button("Rematch", "rematch", match.id, "primary"),
@@ -72,10 +72,11 @@ def match_buttons(match: MatchView, *, after_move: bool = False) -> tuple[Button
         )
     else:
         offer = (Button("Offer draw", "draw", match.id),)
+    pick = () if match.computer_to_move else (Button("Move", "pick", match.id, "primary"),)
     take_back: tuple[Button, ...] = ()
     if after_move and match.tournament_id is None:  # a tournament's moves stand
         take_back = (Button("Take back", "takeback", match.id),)
-    return (*offer, *take_back, Button("Resign", "resign", match.id, "danger"))
+    return (*pick, *offer, *take_back, Button("Resign", "resign", match.id, "danger"))
 
 
 class Boards(HandlerGroup):
@@ -100,14 +101,17 @@ class Boards(HandlerGroup):
         viewer: str | None = None,
         after_move: bool = False,
         watch: bool = False,
+        ended: bool = False,
     ) -> Message:
         """The board picture with who is to move (or the result) and the right buttons;
-        seen from the match's usual side, or `viewer`'s; `legend` adds what the pieces are."""
+        seen from the match's usual side, or `viewer`'s; `legend` adds what the pieces are;
+        `ended`: the headline says how the game ended."""
         record = await self.service.replay(match)
         viewer = viewer or match.picture_side
         png = await render_png(match, record, show_last=show_last, viewer=viewer)
         game = get_game(match.game_id)
-        text = self.words.board_text(match, headline, match.away_until(self.service.clock()))
+        away = match.away_until(self.service.clock())
+        text = self.words.board_text(match, headline, away, ended=ended)
         return Message(
             f"{text}\n{board_legend(game.id)}" if legend else text,
             files=(Attachment(f"{game.id}-{match.id}-{match.ply}.png", png),),

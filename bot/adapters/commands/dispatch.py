@@ -91,8 +91,10 @@ class Dispatcher:
             "tbno": (p.takeback_no, "match"), "analyse": (self.reviews.analyse_button, "match"),
             "puzzleshow": (self.puzzles.show_me, "puzzle"),
             "tjoin": (t.join_button, "tournament"), "tleave": (t.leave_button, "tournament"),
-            "tstart": (t.start_button, "tournament"),
+            "tstart": (t.start_button, "tournament"), "pick": (p.picker, "match"),
         }  # fmt: skip
+        #: lists (a Select's choice) by action: each names its match and what it was made for
+        self.lists: dict[str, Handler] = {"move": p.pick_move, "piece": p.pick_piece}
 
     async def run(self, command: str, ctx: Context, **options: Any) -> Response:
         """Run a command by name; bad or missing options get a private answer."""
@@ -141,6 +143,13 @@ class Dispatcher:
         except CannotSave:
             return
 
+    async def server_named(self, guild_id: int, name: str) -> None:
+        """Tell the service a server's name, for its page on the web site (best effort)."""
+        try:
+            await self.service.site.named(guild_id, name)
+        except CannotSave:
+            return
+
     async def restarted(self, serves: Callable[[int], bool]) -> None:
         """The chat adapter starts: its servers' channels are unknown until seen again."""
         self._channels.clear()
@@ -167,13 +176,35 @@ class Dispatcher:
         # a button of _ANSWERS made before buttons named their request has none: None
         request = (int(parts[3]) if len(parts) == 4 else None,) if action in _ANSWERS else ()
         handler, names_what = self.buttons[action]
-        if names_what == "match":
+        here = number if names_what == "match" else None
+        return await self._pressed(handler, ctx, here, number, *request)
+
+    async def choose(self, ctx: Context, custom_id: str, value: str) -> Response:
+        """A choice from a list: `bgb:<action>:<match>:<state>:<part>` (replies.Select),
+        checked to belong where it was made, as a match's button is."""
+        parts = custom_id.split(":")
+        if (
+            len(parts) != 5
+            or parts[0] != BUTTON_PREFIX
+            or parts[1] not in self.lists
+            or not all(_NUMBER.fullmatch(n) for n in parts[2:])
+        ):
+            return private("That list is no longer in use.")
+        match, state = int(parts[2]), int(parts[3])
+        return await self._pressed(self.lists[parts[1]], ctx, match, match, state, value)
+
+    async def _pressed(
+        self, handler: Handler, ctx: Context, match: int | None, *args: Any
+    ) -> Response:
+        """A button's or a list's handler, called once the match it belongs to (None: it
+        belongs to none) is found to be played where it was pressed."""
+        if match is not None:
             try:
-                await self.service.check_here(ctx.actor, number)
+                await self.service.check_here(ctx.actor, match)
             except Refusal as refusal:
                 return private(refusal.text(self.people.name))
         names = {ctx.user_id: (ctx.user_name, ctx.global_name or ctx.user_name)}
-        return await self._safely(handler, ctx, names, number, *request)
+        return await self._safely(handler, ctx, names, *args)
 
     async def _safely(
         self,

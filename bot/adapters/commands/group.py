@@ -25,6 +25,8 @@ class Context:
     global_name: str = ""
     #: the largest attachment the server allows (Discord: 10 MiB without boosts)
     upload_limit: int = 10 * 1024 * 1024
+    #: the server's name ('': the adapter does not know it)
+    guild_name: str = ""
 
     @property
     def actor(self) -> Actor:

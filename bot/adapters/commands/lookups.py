@@ -12,10 +12,10 @@ from bot.adapters.commands.group import Context
 from bot.adapters.commands.registry import COMMANDS, MATCH, about_a_game, command
 from bot.adapters.replies import Attachment, Button, Message, Response
 from bot.runtime import workers
-from bot.service import Audience, MatchView, SweepEvent, SweepKind, pick_game
+from bot.service import Audience, MatchView, SweepEvent, SweepKind, pick_game, record_file
 from render import board_png, game_gif
 from render import legend as board_legend
-from rules import RulesError, counted, get_game
+from rules import RulesError, counted, get_game, moves_text
 
 #: lines a page of a list shows (a leaderboard, the channel's games)
 PAGE = 10
@@ -43,14 +43,6 @@ def paged(asked: int, items: int, action: str, code: Callable[[int], int] = int)
         buttons.append(Button("Next", action, code(page + 1)))
     suffix = f" — page {page + 1} of {pages}" if pages > 1 else ""
     return Page(page, suffix, tuple(buttons))
-
-
-def moves_counted(plies: int) -> str:
-    """'161 moves (numbered 1 to 81 in the record, one number a pair)': the bot counts each
-    side's move, the record numbers them in pairs, so the answer says both."""
-    if plies < 2:
-        return counted(plies, "move")
-    return f"{plies} moves (numbered 1 to {(plies + 1) // 2} in the record, one number a pair)"
 
 
 #: Discord's cap on a whole request, attachments and all (each attachment also within the
@@ -143,7 +135,7 @@ class LookupCommands(Boards):
         }
         review = (await self.service.analyses.analysis(view.id)).review
         marks = [j.mark for j in review.moves] if review is not None else []
-        filename, text = self.words.history(view, names, marks)
+        filename, text = record_file(view, names, marks)
         room = min(ctx.upload_limit, REQUEST_LIMIT - len(text.encode()) - UPLOAD_MARGIN)
         files = [Attachment(filename, text.encode())]
         note = ""
@@ -158,7 +150,7 @@ class LookupCommands(Boards):
         result = self.words.result(view)
         return Response(
             reply=Message(
-                f"**{game.name} #{view.id}**: {moves_counted(len(view.moves))}. {result}.{note}",
+                f"**{game.name} #{view.id}**: {moves_text(len(view.moves))}. {result}.{note}",
                 files=tuple(files),
             ),
             ephemeral=audience == Audience.PLAYER,  # a private channel's game, asked elsewhere

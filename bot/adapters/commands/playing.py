@@ -7,9 +7,10 @@ from dataclasses import replace
 
 from bot.adapters.commands.boards import Boards, takeback_buttons
 from bot.adapters.commands.group import Context
+from bot.adapters.commands.picker import MOVED_ON, move_picker
 from bot.adapters.commands.registry import MATCH, Option, command
 from bot.adapters.replies import Attachment, Button, Message, Notice, Response, private
-from bot.errors import Refusal
+from bot.errors import Outdated, Refusal
 from bot.runtime import workers
 from bot.service import ChallengeView, MoveResult
 from render import board_png
@@ -71,12 +72,15 @@ class PlayingCommands(Boards):
     async def challenge_message(self, challenge: ChallengeView) -> Message:
         game = get_game(challenge.game_id)
         png = await workers.run(board_png, game.id, game.initial_position())
+        # an open challenge is anyone's to take: nobody may decline it for everyone
+        named = challenge.opponent_id is not None
+        decline = (Button("Decline", "decline", challenge.id),) if named else ()
         return Message(
             self.words.challenge(challenge),
             files=(Attachment(f"{game.id}-start.png", png),),
             buttons=(
                 Button("Accept", "accept", challenge.id, "success"),
-                Button("Decline", "decline", challenge.id),
+                *decline,
                 Button("Cancel", "cancel", challenge.id, "danger"),
             ),
             pings=(challenge.opponent_id,) if challenge.opponent_id is not None else (),
@@ -103,11 +107,38 @@ class PlayingCommands(Boards):
         example="/move move:11-15",
     )
     async def move(self, ctx: Context, move: str, match: int | None = None) -> Response:
-        result = await self.service.play.move(ctx.actor, move, match)
+        return await self._played(ctx, await self.service.play.move(ctx.actor, move, match))
+
+    async def _played(self, ctx: Context, result: MoveResult) -> Response:
+        """A person's move shown: its board where the game is played, their opponent's DM."""
         board = await self.moved(result)
         shown = self.in_match(ctx, result.match, board, f"You played {result.move}.")
         notice = await self.move_notice(result)
         return replace(shown, dms=(notice,)) if notice else shown
+
+    async def picker(self, ctx: Context, match: int) -> Response:
+        """The Move button: the legal moves of the player to move, to them alone."""
+        view = await self.service.play.to_move(ctx.actor, match)
+        return Response(reply=move_picker(view), ephemeral=True)
+
+    async def pick_piece(self, ctx: Context, match: int, seen: int, piece: str) -> Response:
+        """A piece chosen in the picker: its moves listed under the pieces (the picker of
+        the position now, if the game moved on)."""
+        view = await self.service.play.to_move(ctx.actor, match)
+        if view.position_id != seen:
+            return Response(edit_origin=move_picker(view, note=MOVED_ON))
+        return Response(edit_origin=move_picker(view, piece))
+
+    async def pick_move(self, ctx: Context, match: int, seen: int, move: str) -> Response:
+        """A move chosen in the picker, played as /move plays it (every refusal of a move
+        applies); if the game moved on, the picker of the position now replaces it."""
+        try:
+            result = await self.service.play.move(ctx.actor, move, match, seen=seen)
+        except Outdated:
+            view = await self.service.play.to_move(ctx.actor, match)
+            return Response(edit_origin=move_picker(view, note=MOVED_ON))
+        shown = await self._played(ctx, result)
+        return replace(shown, edit_origin=Message(f"You played {result.move}."))
 
     async def move_notice(self, result: MoveResult) -> Notice | None:
         """The DM telling the player to move of the move just made, if they asked for it."""
@@ -153,7 +184,7 @@ class PlayingCommands(Boards):
         asked = await self.service.takebacks.ask(ctx.actor, match)
         view = asked.match
         if asked.taken_back:  # the computer grants it at once
-            what = "their last move" + (" and my reply" if asked.taken_back == 2 else "")
+            what = "their last move" + (" and my reply" if asked.taken_back >= 2 else "")
             headline = self.words.person_did(ctx.user_id, f"took back {what}")
             board = await self.board_message(view, headline, show_last=True)
             return self.in_match(ctx, view, board, "Taken back.")
@@ -220,14 +251,17 @@ class PlayingCommands(Boards):
 
     async def resign_confirmed(self, ctx: Context, match: int) -> Response:
         view = await self.service.play.resign(ctx.actor, match)
-        board = await self.board_message(view, self.words.person_did(ctx.user_id, "resigned"))
+        headline = self.words.person_did(ctx.user_id, "resigned")
+        board = await self.board_message(view, headline, ended=True)
         return self.in_match(ctx, view, board, "You resigned.")
 
     @command("draw", "Offer a draw, or accept your opponent's offer.", MATCH)
     async def draw(self, ctx: Context, match: int | None = None) -> Response:
         result = await self.service.play.offer_draw(ctx.actor, match)
         # an offer needs no headline: the board's status says who offers a draw
-        board = await self.board_message(result.match, "Draw agreed." if result.agreed else "")
+        board = await self.board_message(
+            result.match, "Draw agreed." if result.agreed else "", ended=result.agreed
+        )
         return self.in_match(ctx, result.match, board, "Done.")
 
     async def draw_yes(self, ctx: Context, match: int) -> Response:
@@ -241,7 +275,7 @@ class PlayingCommands(Boards):
         headline = (
             "Draw agreed." if accept else self.words.person_did(ctx.user_id, "declined the draw")
         )
-        board = await self.board_message(result.match, headline)
+        board = await self.board_message(result.match, headline, ended=accept)
         return self.in_match(ctx, result.match, board, "Done.")
 
     @command(
@@ -258,10 +292,11 @@ class PlayingCommands(Boards):
                 f"called the game off as a moderator: in tournament #{view.tournament_id} "
                 "it counts for neither player"
             )
-            board = await self.board_message(view, self.words.person_did(ctx.user_id, why))
+            headline = self.words.person_did(ctx.user_id, why)
+            board = await self.board_message(view, headline, ended=True)
             return self.in_match(ctx, view, board, "Called off: it counts for neither player.")
         board = await self.board_message(
-            view, self.words.person_did(ctx.user_id, "aborted the game")
+            view, self.words.person_did(ctx.user_id, "aborted the game"), ended=True
         )
         return self.in_match(ctx, view, board, "The game is aborted.")
 
@@ -284,6 +319,10 @@ class PlayingCommands(Boards):
         return replace(started, updates=(taken_up,))
 
     async def moved(self, result: MoveResult) -> Message:
-        """The board after a move (a person's or the computer's), naming who played it."""
+        """The board after a move (a person's or the computer's), naming who played it, and
+        the reply played at once for a checkmated opponent."""
         headline = self.words.person_did(result.by_user, f"played {result.move}")
+        if result.forced is not None:
+            mated = result.match.opponent_of(result.by_user) or 0
+            headline += " " + self.words.forced_reply(mated, result.forced)
         return await self.board_message(result.match, headline, show_last=True, after_move=True)

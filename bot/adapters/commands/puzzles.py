@@ -9,7 +9,7 @@ from bot.adapters.replies import Attachment, Button, Message, Response
 from bot.runtime import workers
 from bot.service import PuzzleView
 from render import board_png
-from rules import capitalised, counted, get_game
+from rules import capitalised, get_game, win_within
 
 
 class PuzzleCommands(HandlerGroup):
@@ -24,7 +24,7 @@ class PuzzleCommands(HandlerGroup):
         task = self._task(puzzle)
         return Response(
             reply=Message(
-                f"**Puzzle #{puzzle.id}** — {get_game(puzzle.game_id).name}, from match "
+                f"**Puzzle #{puzzle.id}**, from {get_game(puzzle.game_id).name} "
                 f"#{puzzle.match_id}: {task}. Answer with /solve, like a move.",
                 files=(await self._board(puzzle, show=False),),
                 buttons=(Button("Show me", "puzzleshow", puzzle.id),),
@@ -68,10 +68,11 @@ class PuzzleCommands(HandlerGroup):
 
     @staticmethod
     def _task(puzzle: PuzzleView) -> str:
-        """'White to move and win', 'the enemy to move and win in 7 plies'."""
+        """'White to move and win', 'the enemy to move and win in 4 moves' (the goal
+        stored counts plies)."""
         game = get_game(puzzle.game_id)
         goal, _, plies = puzzle.goal.partition(" in ")
-        within = f" in {counted(int(plies), 'ply', 'plies')}" if plies.isdigit() else ""
+        within = f" {win_within(int(plies))}" if plies.isdigit() else ""
         return capitalised(f"{game.side_name(puzzle.side)} to move and {goal}{within}")
 
     async def _board(self, puzzle: PuzzleView, *, show: bool) -> Attachment:

@@ -4,7 +4,7 @@ and the side choices are all generated from this."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
@@ -55,6 +55,17 @@ class CommandSpec:
     hosts_rounds: str | None = None
     #: shown at first only to those who may manage the server (its admins may change that)
     for_managers: bool = False
+
+    def makes_rounds(self, options: Mapping[str, Any]) -> bool:
+        """This use of the command makes an event whose rounds are posted where it is typed."""
+        action = str(options.get("action") or "").strip().lower()
+        return self.hosts_rounds is not None and action == self.hosts_rounds
+
+    def hosts_games(self, options: Mapping[str, Any]) -> bool:
+        """This use of the command leads to games played where it is typed (a game started,
+        or an event's rounds): every adapter tells the web site whether everyone can read
+        the channel first (only such channels' games are listed there)."""
+        return self.starts_game or self.makes_rounds(options)
 
     def usage(self) -> str:
         """'/challenge [opponent] game [side] [time_per_move]'."""

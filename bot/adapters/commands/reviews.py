@@ -14,7 +14,7 @@ from bot.runtime import workers
 from bot.service import Analysis, Audience, MatchView
 from render import board_png
 from render.charts import advantage_png
-from rules import counted, get_game, numbered_move
+from rules import counted, get_game, move_number, numbered_move, possessive
 
 #: the worst moves a review shows a board of
 WORST_SHOWN = 3
@@ -86,7 +86,7 @@ class ReviewCommands(HandlerGroup):
             review.chances,
             [(j.ply, j.mark) for j in review.moves if j.mark],
             tuple(game.side_name(s) for s in game.sides),
-            f"{game.name} #{match.id}: {game.side_name(game.sides[0])}'s chance to win",
+            f"{game.name} #{match.id}: {possessive(game, game.sides[0])} chance to win",
         )
         files = [Attachment(f"review-{match.id}.png", chart)]
         for judged in review.worst(WORST_SHOWN):
@@ -101,7 +101,7 @@ class ReviewCommands(HandlerGroup):
             f"**Review of {game.name} #{match.id}** ({names}): {self.words.result(match)}.",
             *self._players(match, review),
             *self._worst(match, review),
-            f"The chart: {game.side_name(game.sides[0])}'s chance to win after each move, "
+            f"The chart: {possessive(game, game.sides[0])} chance to win after each move, "
             "dots on the judged ones. Red arrows: moves played; green: the computer's choice. "
             "/history marks the moves ?!, ? and ??.",
         ]
@@ -141,14 +141,17 @@ class ReviewCommands(HandlerGroup):
         shown = f"{numbered_move(judged.ply - 1, judged.move)}{judged.mark} (best {judged.best}: "
         if judged.winner_after is not None and judged.winner_before != judged.winner_after:
             return shown + f"{_value(game_id, judged)} from there)"
-        mover = game.side_name(judged.side)
-        return shown + f"{mover}'s chance {judged.before:.0%} → {judged.after:.0%})"
+        mover = possessive(game, judged.side)
+        return shown + f"{mover} chance {judged.before:.0%} → {judged.after:.0%})"
 
 
 def _value(game_id: str, judged: Judged) -> str:
-    """'the Musketeers win in 21 plies': the solved game's value after the move."""
+    """'the Musketeers win by move 21': the solved game's value after the move, with the
+    number of the move that ends the game with best play where the solution counts it."""
     game = get_game(game_id)
     assert judged.winner_after is not None
     verb = "win" if judged.winner_after in game.plural_sides else "wins"
-    plies = counted(judged.plies_after or 0, "ply", "plies")
-    return f"{game.side_name(judged.winner_after)} {verb} in {plies}"
+    value = f"{game.side_name(judged.winner_after)} {verb}"
+    if judged.plies_after is None:  # known from its neighbours, not counted
+        return value
+    return f"{value} by move {move_number(judged.ply - 1 + judged.plies_after)}"

@@ -24,7 +24,9 @@ class SiteCommands(HandlerGroup):
                 f"Web site: {'on' if on else 'off'}{where}. "
                 "/settings web:on or web:off changes it (Manage Server)."
             )
-        site = await self.service.site.turn(ctx.actor, manager=ctx.manager, on=web == "on")
+        site = await self.service.site.turn(
+            ctx.actor, manager=ctx.manager, on=web == "on", name=ctx.guild_name
+        )
         if not site.enabled:
             return private(
                 "This server's games are off the web site: within a second its pages answer "

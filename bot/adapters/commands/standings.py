@@ -9,6 +9,7 @@ from bot.adapters.commands.group import Context, HandlerGroup
 from bot.adapters.commands.lookups import PAGE, paged
 from bot.adapters.commands.registry import Option, command
 from bot.adapters.replies import Attachment, Message, Response
+from bot.adapters.wording import points_text
 from bot.runtime import workers
 from bot.service import GameStats, HeadToHead, pick_game
 from render.charts import rating_png
@@ -28,13 +29,6 @@ def month_start(now: float) -> tuple[float, str]:
     day = datetime.fromtimestamp(now, UTC)
     start = day.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
     return start.timestamp(), f"{start:%B %Y}"
-
-
-def _points(points: float) -> str:
-    """'4½ points', '1 point', '½ point'."""
-    whole, half = int(points), points % 1 >= 0.5
-    shown = ("" if whole == 0 and half else str(whole)) + ("½" if half else "")
-    return f"{shown} {'point' if points <= 1 else 'points'}"
 
 
 class StandingCommands(HandlerGroup):
@@ -79,7 +73,7 @@ class StandingCommands(HandlerGroup):
             at = paged(page, len(season), "lbpage", lambda n: code + n)
             shown = season[at.number * PAGE : (at.number + 1) * PAGE]
             text = "\n".join(
-                f"{r.rank}. {self.words.person(r.user_id, r.name)} — {_points(r.points)}, "
+                f"{r.rank}. {self.words.person(r.user_id, r.name)} — {points_text(r.points)}, "
                 f"{counted(r.wins + r.draws + r.losses, 'game')}, {r.wins}-{r.draws}-{r.losses}"
                 for r in shown
             )
@@ -119,7 +113,8 @@ class StandingCommands(HandlerGroup):
         charts = await self._charts(ctx, who, known or "This player", stats)
         return Response(
             reply=Message(
-                "Rating (± two deviations), then wins-draws-losses, in all and on each side."
+                "Rating (with '?' while provisional: too few games to settle it), then "
+                "wins-draws-losses, in all and on each side."
                 if rated
                 else "Wins-draws-losses against the computer, by its level (unrated).",
                 title=f"Stats for {name}",

@@ -11,9 +11,10 @@ from bot.adapters.commands.boards import Boards
 from bot.adapters.commands.group import Context
 from bot.adapters.commands.registry import Option, command
 from bot.adapters.replies import Attachment, Button, Message, Response
+from bot.adapters.wording import points_text
 from bot.agents.director import BOARD_BURST, BOARD_PACE
 from bot.runtime import workers
-from bot.service import FORMATS, Result, RoundBoard, RoundNews, TournamentView
+from bot.service import FORMATS, MatchView, Result, RoundBoard, RoundNews, TournamentView
 from render.standings import Line, standings_png
 from rules import counted, get_game
 
@@ -73,8 +74,14 @@ class TournamentCommands(Boards):
             return await self.start_button(ctx, event.id)
         if action == "cancel":
             over = await events.cancel(ctx.actor, event.id, moderator=ctx.manager)
-            return Response(reply=Message(f"Tournament #{over.id} is cancelled; its games in "
-                                          "progress are called off."))  # fmt: skip
+            called_off = f"Tournament #{event.id} is cancelled"
+            return Response(
+                reply=Message(f"{called_off}; its games in progress are called off."),
+                updates=(await self.signup_message(over.tournament),),
+                elsewhere=await self._over(
+                    over.games, f"{called_off}: this game counts for neither player."
+                ),
+            )
         if action == "standings":
             return Response(reply=await self._standings(ctx, event), ephemeral=True)
         return Response(reply=await self._pairings(event, round), ephemeral=True)
@@ -98,30 +105,37 @@ class TournamentCommands(Boards):
         self, ctx: Context, tournament_id: int, joining: bool, *, button: bool
     ) -> Response:
         events = self.service.tournaments
+        lost: tuple[MatchView, ...] = ()
         if joining:
             event = await events.join(ctx.actor, tournament_id)
         else:
-            event = await events.leave(ctx.actor, tournament_id)
+            left = await events.leave(ctx.actor, tournament_id)
+            event, lost = left.tournament, left.games
         signup = await self.signup_message(event)
         if button and event.status == "signup":
             return Response(edit_origin=signup)
-        done = (
-            "You are in"
-            if joining
-            else "You have left"
-            if event.status == "signup"
-            else (
-                "You have withdrawn: your game in progress is lost, your games played stand, from"
-            )
-        )
-        late = ""
-        if joining and event.status == "running" and event.round:  # a Swiss's late entry
-            late = f": you play from round {event.round + 1}"
+        if not joining and event.status == "signup":
+            said = f"You have left tournament #{event.id}."
+        elif not joining:
+            said = _withdrawn(event, lost)
+        elif event.status == "running" and event.round:  # a Swiss's late entry
+            said = f"You are in tournament #{event.id}: you play from round {event.round + 1}."
+        else:
+            said = f"You are in tournament #{event.id}."
+        withdrew = self.words.person_did(ctx.user_id, f"withdrew from tournament #{event.id}")
         return Response(
-            reply=Message(f"{done} tournament #{event.id}{late}."),
+            reply=Message(said),
             ephemeral=True,
             updates=(signup,),
+            elsewhere=await self._over(lost, withdrew),
         )
+
+    async def _over(
+        self, games: tuple[MatchView, ...], headline: str
+    ) -> tuple[tuple[int, Message], ...]:
+        """Each game's board as it ended, to post where it is played (the board before it
+        there gives up its buttons, as a newer board of the same game does)."""
+        return tuple([(match.id, await self.board_message(match, headline)) for match in games])
 
     # --- what is shown ---
     async def signup_message(self, event: TournamentView) -> Message:
@@ -130,7 +144,7 @@ class TournamentCommands(Boards):
         rounds = (f"{counted(event.rounds, 'round')}" if event.format == "swiss"
                   else "everyone meets everyone")  # fmt: skip
         who = _listed([self.words.people.user(p) for p in event.players]) or "nobody yet"
-        state = {"signup": "open for sign-up", "running": f"under way: round {event.round}",
+        state = {"signup": "open for sign-up", "running": f"under way: round {event.round or 1}",
                  "finished": "over", "cancelled": "cancelled"}[event.status]  # fmt: skip
         buttons: tuple[Button, ...] = ()
         if event.status == "signup":
@@ -152,8 +166,9 @@ class TournamentCommands(Boards):
         table = await self.service.tournaments.table(event.id)
         mine = next((s.rank for s in table if s.player == ctx.user_id), None)
         png = await self._standings_png(event, table, mine)
-        done = event.round - (event.status == "running")
-        text = f"Tournament #{event.id}: standings after {counted(done, 'round')}."
+        done = _rounds_over(event)
+        when = f"after {counted(done, 'round')}" if done else _stage(event)
+        text = f"Tournament #{event.id}: standings {when}."
         return Message(text, files=(png,))
 
     async def _standings_png(
@@ -166,9 +181,7 @@ class TournamentCommands(Boards):
                  s.player in event.withdrawn)
             for s in table
         ]  # fmt: skip
-        done = event.round - (event.status == "running")  # the rounds over
-        stage = "final standings" if event.status == "finished" else f"after round {done}"
-        title = f"Tournament #{event.id} · {get_game(event.game_id).name} · {stage}"
+        title = f"Tournament #{event.id} · {get_game(event.game_id).name} · {_stage(event)}"
         png = await workers.run(standings_png, title, lines, mine)
         return Attachment(f"tournament-{event.id}-standings-{event.round}.png", png)
 
@@ -204,7 +217,7 @@ class TournamentCommands(Boards):
             first = news.standings[0]
             text = (
                 f"**Tournament #{event.id}** is over: {user(first.player)} wins with "
-                f"{first.points:g} points. The podium: {podium}. The final standings:"
+                f"{points_text(first.points)}. The podium: {podium}. The final standings:"
             )
             return [Message(text, files=(png,))]
         lines = [f"#{m.id}: {' vs '.join(user(p) for p in m.players.values())}" for m in news.games]
@@ -222,6 +235,36 @@ class TournamentCommands(Boards):
         start = await self.started_here(board.match, headline)
         first, *rest = start.posts
         return replace(start, posts=(replace(first, pings=board.pings), *rest))
+
+
+def _rounds_over(event: TournamentView) -> int:
+    return event.round - (event.status == "running")
+
+
+def _stage(event: TournamentView) -> str:
+    """How far the standings go: 'final standings', 'after round 2', 'during round 1'
+    (never 'after round 0')."""
+    done = _rounds_over(event)
+    if event.status == "finished":
+        return "final standings"
+    if done:
+        return f"after round {done}"
+    return "during round 1" if event.status == "running" else "before round 1"
+
+
+def _withdrawn(event: TournamentView, lost: tuple[MatchView, ...]) -> str:
+    """A withdrawal, in words: what stands, what is lost."""
+    rest = (
+        "you are paired no more"
+        if event.format == "swiss"
+        else "the games you had yet to play count as lost"
+    )
+    said = f"You have withdrawn from tournament #{event.id}: your games played stand, and {rest}."
+    if not lost:
+        return said
+    numbers = " and ".join(f"#{match.id}" for match in lost)
+    games, are = ("game", "is") if len(lost) == 1 else ("games", "are")
+    return f"{said} Your {games} in progress, {lost[0].game_name} {numbers}, {are} lost."
 
 
 def _listed(names: list[str], most: int = MOST_CHARACTERS // 2) -> str:

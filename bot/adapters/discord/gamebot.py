@@ -17,6 +17,7 @@ from discord import app_commands
 from bot.adapters.commands.dispatch import Dispatcher
 from bot.adapters.discord.client import Client
 from bot.adapters.discord.command_sync import clear_server_commands, sync_test_server
+from bot.adapters.discord.components import GameButton, GameList
 from bot.adapters.discord.global_budget import GlobalBudget, share
 from bot.adapters.discord.interactions import apologise, forget_thinking, time_left
 from bot.adapters.discord.parts import (
@@ -27,7 +28,6 @@ from bot.adapters.discord.parts import (
     SLASH_COMMANDS,
     SORRY,
     DiscordPeople,
-    GameButton,
     context,
     discord_kwargs,
     edit_kwargs,
@@ -94,7 +94,7 @@ class GameBot(Client):
             public_url=self.settings.public_url,
         )
         self.app.service.on_computer_turn(self._computer_turn)
-        self.add_dynamic_items(GameButton)
+        self.add_dynamic_items(GameButton, GameList)
         if self.sync_globally:
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
@@ -222,6 +222,8 @@ class GameBot(Client):
             thread_from = await self.posting.retried(post, "an answer") or thread_from
         finally:
             await self.posting.post_to_match(response, thread_from)
+            for match_id, message in response.elsewhere:
+                await self.posting.post_in_match(match_id, (message,), retry=True)
             for update in response.updates:
                 await self.posting.retried(partial(self.posting.edit_shown, update), "an update")
             for notice in response.dms:
@@ -281,6 +283,10 @@ class GameBot(Client):
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         await self.visibility.server(guild)
+
+    async def on_guild_update(self, before: discord.Guild, after: discord.Guild) -> None:
+        if before.name != after.name:
+            await self.visibility.named(after)
 
     async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
         if after.is_default() and before.permissions != after.permissions:

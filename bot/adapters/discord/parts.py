@@ -1,23 +1,24 @@
-"""The Discord adapter's parts: how people and messages look on Discord, the buttons, and
-the slash commands generated from the command registry. `gamebot.GameBot` runs them."""
+"""The Discord adapter's parts: how people and messages look on Discord (their buttons and
+lists: `components`), and the slash commands generated from the command registry.
+`gamebot.GameBot` runs them."""
 
 from __future__ import annotations
 
 import inspect
 import io
 import re
-from collections.abc import Awaitable, Callable
-from typing import Any, Literal, Optional, Protocol, cast
+from collections.abc import Callable
+from typing import Any, Literal, Optional
 
 import aiohttp
 import discord
 from discord import app_commands
 
-from bot.adapters.commands.dispatch import Dispatcher
 from bot.adapters.commands.group import Context
 from bot.adapters.commands.registry import COMMANDS, SIDE_CHOICES, CommandSpec, Someone
+from bot.adapters.discord.components import clip, components, host_of
 from bot.adapters.discord.visibility import everyone_can_read
-from bot.adapters.replies import BUTTON_PREFIX, Button, Message
+from bot.adapters.replies import Message
 from rules import GAMES
 
 SORRY = "Sorry, something went wrong on our side. Nothing was changed; please try again."
@@ -66,12 +67,6 @@ INTENTS.guilds = True
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
 #: by default nothing pings; a message lists the users it may ping (Message.pings)
 NO_PINGS = discord.AllowedMentions.none()
-STYLES = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
-}
 #: characters that start Markdown, a mention (<@1>, <#2>, @everyone) or a link in Discord text
 _SPECIAL = re.compile(r"([\\*_~`|>\[\]<@])")
 
@@ -113,37 +108,6 @@ class DiscordPeople:
         return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
 
 
-class GameButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{BUTTON_PREFIX}:[a-z]+:\d+(?::\d+)?"
-):
-    """Every button of the bot; its custom_id alone says what it does, so it survives restarts."""
-
-    def __init__(
-        self, button: Button | None = None, *, custom_id: str = "", label: str = "?"
-    ) -> None:
-        if button is not None:
-            custom_id, label = button.custom_id, button.label
-        style = STYLES[button.style] if button else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any, /
-    ) -> GameButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(custom_id=item.custom_id or "", label=item.label or "?")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
-        custom_id = self.item.custom_id or ""
-        await bot.respond(interaction, lambda ctx: bot.dispatcher.click(ctx, custom_id), click=True)
-
-
-def clip(text: str, limit: int) -> str:
-    """Text cut to Discord's limit, with an ellipsis where it was cut."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def embed_of(message: Message) -> discord.Embed:
     """The message as an embed within Discord's limits: title 256, description 4,096, 25
     fields of 256 + 1,024, and 6,000 characters in all (fields past that are left out)."""
@@ -174,24 +138,14 @@ def discord_kwargs(message: Message) -> dict[str, Any]:
         kwargs["files"] = [
             discord.File(io.BytesIO(a.data), filename=a.filename) for a in message.files
         ]
-    if message.buttons:
-        view = discord.ui.View(timeout=None)
-        for button in message.buttons:
-            if button.url:
-                view.add_item(
-                    discord.ui.Button(
-                        label=button.label, style=discord.ButtonStyle.link, url=button.url
-                    )
-                )
-            else:
-                view.add_item(GameButton(button))
+    if (view := components(message)) is not None:
         kwargs["view"] = view
     return kwargs
 
 
 def edit_kwargs(message: Message) -> dict[str, Any]:
-    """edit keyword arguments that replace a message whole: text, buttons (none: removed)
-    and attachments (the old picture goes)."""
+    """edit keyword arguments that replace a message whole: text, buttons and lists (none:
+    removed) and attachments (the old picture goes)."""
     kwargs = discord_kwargs(message)
     return {
         "content": kwargs.get("content"),
@@ -213,6 +167,7 @@ def context(interaction: discord.Interaction) -> Context:
         manager=interaction.permissions.manage_guild,
         global_name=user.global_name or user.name,
         upload_limit=interaction.filesize_limit,
+        guild_name=interaction.guild.name if interaction.guild is not None else "",
     )
 
 
@@ -257,17 +212,6 @@ def cannot_host(interaction: discord.Interaction, *, rounds: bool = False) -> st
     )
 
 
-class Host(Protocol):
-    """What the parts here need of the client (gamebot.GameBot)."""
-
-    dispatcher: Dispatcher
-    respond: Callable[..., Awaitable[None]]  # (interaction, handler, *, click, slow)
-
-
-def _bot(interaction: discord.Interaction) -> Host:
-    return cast(Host, interaction.client)
-
-
 # --- the slash commands, generated from the registry --------------------------------------
 ANNOTATIONS: dict[str, Any] = {
     "text": str,
@@ -285,7 +229,7 @@ CHOICES: dict[str, list[app_commands.Choice[str]]] = {
 async def _move_suggestions(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    bot = _bot(interaction)
+    bot = host_of(interaction)
     match = getattr(interaction.namespace, "match", None)
     moves = await bot.dispatcher.move_choices(context(interaction), current, match)
     return [app_commands.Choice(name=m, value=m) for m in moves]
@@ -294,7 +238,7 @@ async def _move_suggestions(
 async def _match_suggestions(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
-    bot = _bot(interaction)
+    bot = host_of(interaction)
     choices = await bot.dispatcher.match_choices(context(interaction), current)
     return [app_commands.Choice(name=label[:100], value=number) for label, number in choices]
 
@@ -312,14 +256,13 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
                 global_name = value.global_name or value.name
                 value = Someone(value.id, value.display_name, global_name, value.bot)
             options[option.name] = value
-        bot = _bot(interaction)
-        action = str(options.get("action") or "").strip().lower()
-        rounds = spec.hosts_rounds is not None and action == spec.hosts_rounds
-        if (spec.starts_game or rounds) and (problem := cannot_host(interaction, rounds=rounds)):
+        bot = host_of(interaction)
+        hosts, rounds = spec.hosts_games(options), spec.makes_rounds(options)
+        if hosts and (problem := cannot_host(interaction, rounds=rounds)):
             await interaction.response.send_message(problem, ephemeral=True)
             return
         # where games will be played (a tournament's from its creation): who may read it
-        if (spec.starts_game or rounds) and interaction.guild_id and interaction.channel_id:
+        if hosts and interaction.guild_id and interaction.channel_id:
             await bot.dispatcher.see_channel(
                 interaction.guild_id, interaction.channel_id, everyone_reads(interaction)
             )

@@ -56,8 +56,13 @@ class Visibility:
 
     async def server(self, guild: discord.Guild) -> None:
         """A server is available (at start, after an outage) or the bot joined it again, or
-        its @everyone role changed: each of its channels the site lists games of."""
+        its @everyone role changed: each of its channels the site lists games of, and its
+        name (its page on the site shows it)."""
+        await self.named(guild)
         await self.tell(guild)
+
+    async def named(self, guild: discord.Guild) -> None:
+        await self.client.dispatcher.server_named(guild.id, guild.name)
 
     async def channel_changed(
         self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel

@@ -1,6 +1,8 @@
 // The live parts of the pages: a game's board, clock and moves follow the game through
 // server-sent events (after a reconnect the first event is the whole state again); a
-// finished game steps back and forth with the buttons or the arrow keys; a server page's
+// finished game steps back and forth with the buttons, the arrow keys or a click on the
+// review's chart (each step from the last one asked for, so keys pressed faster than boards
+// arrive skip none), a judged move's board showing the computer's choice; a server page's
 // boards move as their games do.
 "use strict";
 
@@ -18,33 +20,70 @@ function until(deadline) {
 
 function gamePage() {
   let state = JSON.parse($("#state").textContent);
-  let shown = state.ply;  // the ply on the board
+  let shown = state.ply;  // the ply asked for last (the board shows it once it arrives)
   let following = true;   // the board follows the game's last move
-  const boards = new Map([[state.ply, state.board]]);
+  const boards = new Map();
+  const judged = (ply) => Boolean(state.review && state.review.marks[ply - 1]);
+
+  function keep(ply, svg) {  // a game's last board, as its state brings it
+    if (!judged(ply)) boards.set(ply, svg);
+  }
+  keep(state.ply, state.board);
 
   async function boardAt(ply) {
     if (!boards.has(ply)) {
-      const answer = await fetch(`/g/${state.token}/board/${ply}`);
+      const kind = judged(ply) ? "review" : "board";
+      const answer = await fetch(`/g/${state.token}/${kind}/${ply}`);
       if (!answer.ok) return null;
       boards.set(ply, await answer.text());
     }
     return boards.get(ply);
   }
 
+  function where(ply) {  // moves as the record numbers them, one number a pair: '6… 25x18'
+    const moves = Math.ceil(state.ply / 2), all = `${moves} move${moves === 1 ? "" : "s"}`;
+    if (!ply) return `start (${all})`;
+    const number = Math.ceil(ply / 2);
+    return `${number}${ply % 2 ? "." : "…"} ${state.moves[ply - 1]} (move ${number} of ${moves})`;
+  }
+
   async function show(ply) {
     ply = Math.max(0, Math.min(state.ply, ply));
-    const svg = await boardAt(ply);
-    if (svg === null) return;
     shown = ply;
     following = ply === state.ply;
+    const svg = await boardAt(ply);
+    if (svg === null || ply !== shown) return;  // another step was asked for meanwhile
     $("#board").innerHTML = svg;
     $("#board").dataset.ply = String(ply);
-    $("#where").textContent = ply ? `move ${ply} of ${state.ply}` : `start (${state.ply} moves)`;
+    $("#where").textContent = where(ply);
     $("#first").disabled = $("#prev").disabled = ply === 0;
     $("#next").disabled = $("#last").disabled = ply === state.ply;
     document.querySelectorAll("#moves span[data-ply]").forEach((span) => {
       span.classList.toggle("now", Number(span.dataset.ply) === ply);
     });
+    const note = (state.review && state.review.notes[ply - 1]) || [];
+    $("#note").replaceChildren(...note.map(([text, move]) => {
+      if (!move) return text;
+      const span = document.createElement("span");
+      span.className = "move";
+      span.textContent = text;
+      return span;
+    }));
+    $("#note").hidden = !note.length;
+    const cursor = $("#cursor");
+    if (cursor && state.review) {
+      const frame = state.review.chart;
+      const x = frame.x0 + (frame.x1 - frame.x0) * (ply / Math.max(1, frame.plies));
+      Object.assign(cursor.style, { left: `${x * 100}%`, top: `${frame.y0 * 100}%`,
+        height: `${(frame.y1 - frame.y0) * 100}%` });
+      cursor.hidden = false;
+    }
+  }
+
+  function clicked(e) {  // a click on the review's chart: the move under it
+    const frame = state.review.chart, box = e.currentTarget.getBoundingClientRect();
+    const x = (e.clientX - box.left) / box.width;
+    show(Math.round((x - frame.x0) / (frame.x1 - frame.x0) * frame.plies));
   }
 
   function moves() {
@@ -79,6 +118,9 @@ function gamePage() {
     $("#status").textContent = state.status;
     document.querySelectorAll(".players li").forEach((li) => {
       li.classList.toggle("to-move", li.dataset.side === state.turn);
+      const player = state.players.find((p) => p.letter === li.dataset.side);
+      li.querySelector(".rating").textContent = player.rating || "";
+      li.querySelector(".change").textContent = player.change || "";
     });
     if (state.review) {
       const parts = Object.entries(state.review.accuracy).map(([side, a]) => `${side} ${a}%`);
@@ -88,20 +130,22 @@ function gamePage() {
     moves();
   }
 
-  function tick() {
-    $("#clock").textContent = state.active && state.deadline
-      ? `Time runs out in ${until(state.deadline)}` : "";
+  function tick() {  // who is to move, and their time left
+    const mover = state.players.find((p) => p.letter === state.turn);
+    const left = state.deadline ? `: ${until(state.deadline)} left` : "";
+    $("#clock").textContent = state.active && mover ? `${mover.name} to move${left}` : "";
   }
 
   function update(next) {
     const wasFollowing = following;
     state = next;
-    boards.set(state.ply, state.board);
+    keep(state.ply, state.board);
     info();
     show(wasFollowing ? state.ply : shown);
     tick();
   }
 
+  $("#chart")?.addEventListener("click", clicked);
   $("#first").addEventListener("click", () => show(0));
   $("#prev").addEventListener("click", () => show(shown - 1));
   $("#next").addEventListener("click", () => show(shown + 1));
@@ -139,7 +183,7 @@ function serverPage() {
     if (!card) return;
     card.querySelector(".mini").innerHTML = game.board || "";
     card.querySelector("strong").textContent = game.title;
-    card.querySelector(".who").textContent = game.players;
+    card.querySelector(".who").textContent = game.who;
     card.querySelector(".status").textContent = game.status;
   });
 }

@@ -164,7 +164,8 @@ async def test_display_names_are_shown_not_obeyed_and_results_are_data(
     assert late.reply is not None
     assert late.reply.text == f"It is not your turn: waiting for <@{ALICE}> to move."
     aborted = await dispatcher.run("abort", ctx, match=match.id)
-    assert aborted.reply is not None and f"Aborted by <@{ALICE}>" in aborted.reply.text
+    assert aborted.reply is not None
+    assert f"<@{ALICE}> aborted the game. Game over." in aborted.reply.text
     assert "<@555>" not in aborted.reply.text
     row = await service._shared.store.one("SELECT result_reason, ended_by FROM matches")
     assert row is not None and tuple(row) == ("aborted", ALICE)

@@ -125,8 +125,9 @@ async def test_resigning_asks_first_and_only_the_asker_can_confirm(
         "console: no [Yes, resign] button to press in #checkers-1",
     ]
     await bot.line("#checkers-1 bob: [Yes, resign]")
-    won = "Game over. @alice (Black) won (White resigned)."
-    assert any(won in line for line in output[before:])
+    # the headline says who resigned: the result only adds who won (not the same twice)
+    won = "**Checkers #1** — @bob resigned. Game over. @alice (Black) won."
+    assert any(line.endswith(won) for line in output[before:])
 
 
 async def test_a_game_goes_on_in_the_next_run_whoever_types_first(
@@ -201,7 +202,7 @@ async def test_a_second_run_on_the_same_folder_numbers_its_pictures_on(
     ]
 
 
-async def test_a_history_says_how_its_moves_are_numbered(
+async def test_a_history_counts_its_moves_as_the_record_numbers_them(
     console: tuple[Console, list[str]],
 ) -> None:
     said = await said_after(
@@ -212,7 +213,7 @@ async def test_a_history_says_how_its_moves_are_numbered(
         "#checkers-1 alice: /move 9-13",
         "#checkers-1 alice: /history",
     )
-    assert "3 moves (numbered 1 to 2 in the record, one number a pair)" in said
+    assert "**Checkers #1**: 2 moves. In progress." in said  # three plies: 1. and 2.
 
 
 async def test_a_board_says_check_and_checkmate_in_words(
@@ -227,6 +228,23 @@ async def test_a_board_says_check_and_checkmate_in_words(
     await bot.line("alice: /board")
     said = "\n".join(output)
     assert "@bob (Black) is checkmated: the Prince leaves the board (play a9++)." in said
+
+
+async def test_a_checkmated_princes_leave_is_played_at_once_and_said(
+    console: tuple[Console, list[str]],
+) -> None:
+    moves = ("e3-d3", "b3-b5", "e5-d7", "a3-d3", "f1-a10", "d3-f3")  # d3-f3 mates White
+    said = await said_after(
+        console,
+        "alice: /challenge @bob the-crown side:white",
+        "bob: [Accept]",
+        *(f"#the-crown-1 {('alice', 'bob')[n % 2]}: /move {move}" for n, move in enumerate(moves)),
+    )
+    assert (
+        "@bob played d3-f3. @alice is checkmated, so their Prince left the board at once "
+        "(g1++). @bob (Black) to move." in said
+    )
+    assert "(to " not in said  # nobody was refused anything
 
 
 async def said_after(console: tuple[Console, list[str]], *lines: str) -> str:
@@ -323,7 +341,7 @@ async def test_a_takeback_is_asked_then_answered_with_its_buttons(
         "accept or decline. @bob (White) to move. Time runs out at "
         + asked[0].split("Time runs out at ")[1]
     )
-    assert asked[-1] == "#checkers-1 bot: [Accept takeback] [Decline takeback] [Resign]"
+    assert asked[-1] == "#checkers-1 bot: [Move] [Accept takeback] [Decline takeback] [Resign]"
     before = len(output)
     await bot.line("#checkers-1 bob: [Accept takeback]")
     done = "\n".join(output[before:])

@@ -12,7 +12,7 @@ import pytest
 from bot.adapters.commands.dispatch import Dispatcher
 from bot.adapters.commands.group import Context
 from bot.adapters.console import Console, Names
-from bot.adapters.discord.parts import GameButton
+from bot.adapters.discord.components import GameButton
 from bot.adapters.replies import Button, Response
 from bot.service import Actor
 from bot.service.match_service import MatchService

@@ -17,7 +17,7 @@ async def test_a_boards_take_back_button_works_for_five_minutes_after_the_move(
     moved = await dispatcher.run("move", Context(GUILD, CHANNEL, ALICE, "alice"), move="11-15")
     assert moved.reply is not None
     labels = [b.label for b in moved.reply.buttons]
-    assert labels == ["Offer draw", "Take back", "Resign"]
+    assert labels == ["Move", "Offer draw", "Take back", "Resign"]
     take_back = next(b for b in moved.reply.buttons if b.label == "Take back").custom_id
     clock.now += 5 * 60 + 1
     late = await dispatcher.click(Context(GUILD, CHANNEL, ALICE, "alice"), take_back)

@@ -38,6 +38,11 @@ def _games(printed: list[str]) -> list[tuple[int, str, str]]:
     return [(int(m[1]), m[2], m[3]) for line in printed if (m := GAME.match(line))]
 
 
+def _in_thread(printed: list[str], match: int) -> str:
+    """What was printed in a game's thread, one line after another."""
+    return "\n".join(line for line in printed if line.startswith(f"#checkers-{match} bot: "))
+
+
 async def _sign_up(console: Console, director: Director, rounds: int) -> None:
     await _run(
         console, director,
@@ -149,3 +154,74 @@ async def test_a_whole_round_robin_through_the_console(
         met |= {frozenset((a, b)) for _, a, b in _games(printed)}
         await _play_round(console, director, printed)
     assert len(met) == 10 and any("is over: @p" in line for line in printed)
+
+
+async def test_a_tournaments_games_are_listed_on_the_web_site_as_challenged_games_are(
+    service: MatchService, tmp_path: Path
+) -> None:
+    """Before: only a command that starts a game told the site that everyone can read its
+    channel (the console's channels all are), so an event's games were never listed."""
+    console, director, printed = _console(service, tmp_path)
+    await _run(console, director, "#events mod: /settings web:on")
+    await _sign_up(console, director, 1)
+    site = await service.site.of(GUILD)
+    assert site is not None and site.enabled
+    listed = await service.site.listed(site, active=True, limit=10)
+    assert sorted(game.match.id for game in listed) == sorted(n for n, *_ in _games(printed))
+
+
+async def test_a_withdrawal_and_a_cancellation_end_their_games_in_their_threads(
+    service: MatchService, tmp_path: Path
+) -> None:
+    """Before: the games ended unseen (their threads got no post, their boards kept their
+    buttons) and the withdrawal's answer was garbled."""
+    console, director, printed = _console(service, tmp_path)
+    await _sign_up(console, director, 2)
+    (number, first, second), *going = _games(printed)
+    printed.clear()
+    await _run(console, director, f"#events {first}: /tournament leave")
+    assert printed[0] == (
+        f"#events bot (to {first}): You have withdrawn from tournament #1: your games played "
+        f"stand, and you are paired no more. Your game in progress, Checkers #{number}, is lost."
+    )
+    over = _in_thread(printed, number)
+    assert f"— @{first} withdrew from tournament #1." in over and f"@{second} (White) won" in over
+    printed.clear()
+    await _run(console, director, "#events mod: /tournament cancel")
+    assert printed[0] == (
+        "#events bot: Tournament #1 is cancelled; its games in progress are called off."
+    )
+    for game, *_ in going:
+        called_off = _in_thread(printed, game)
+        assert "Tournament #1 is cancelled: this game counts for neither player." in called_off
+        assert "Aborted by @mod" in called_off
+    assert not any("[Resign]" in line for line in printed)  # boards of games over
+
+
+async def test_the_sign_up_post_shows_its_edits_and_its_buttons_go_with_them(
+    service: MatchService, tmp_path: Path
+) -> None:
+    """Before: the console left out the edits of the sign-up post (Discord makes them), and
+    its buttons stayed to press after the event began."""
+    console, director, printed = _console(service, tmp_path)
+    await _run(
+        console, director,
+        "#events mod: /tournament action:create game:checkers rounds:2",
+        "#events p1: /tournament join",
+    )  # fmt: skip
+    assert printed[-3:] == [
+        "#events bot (edited): **Tournament #1**: Checkers, swiss (2 rounds), rated, organised "
+        "by @mod: open for sign-up.",
+        "#events bot (edited): Players (1): @p1.",
+        "#events bot (edited): [Join] [Leave] [Start]",
+    ]
+    await _run(
+        console, director,
+        "#events p2: /tournament join", "#events p3: /tournament join", "#events mod: [Start]",
+    )  # fmt: skip
+    under_way = "organised by @mod: under way"
+    assert any(line.startswith("#events bot (edited): ") and under_way in line
+               for line in printed)  # fmt: skip
+    printed.clear()
+    await _run(console, director, "#events p2: [Leave]")
+    assert printed == ["console: no [Leave] button to press in #events"]

@@ -157,7 +157,7 @@ async def test_a_missed_win_in_a_reviewed_game_becomes_a_puzzle_to_solve(
     lines.clear()
     await console.line("bob: /puzzle")
     assert lines[0] == (
-        "#general bot (to bob): **Puzzle #1** — Checkers, from match #1: Black to move and "
+        "#general bot (to bob): **Puzzle #1**, from Checkers #1: Black to move and "
         "win. Answer with /solve, like a move."
     )
     assert lines[-1] == "#general bot (to bob): [Show me]"

@@ -212,7 +212,7 @@ async def test_a_moderators_call_off_of_a_tournament_game_counts_for_neither_pla
     await refused(
         service,
         service.play.abort_game(at(first), match, moderator=True),
-        "You play in match",  # a moderator does not call off a game of their own
+        f"You play in Checkers #{match}",  # a moderator does not call off a game of their own
     )
     ended = await service.play.abort_game(at(MODERATOR), match, moderator=True)
     assert ended.status == "aborted" and ended.ended_by == MODERATOR

@@ -179,7 +179,7 @@ async def test_move_refusals(service: MatchService) -> None:
     await refused(
         service,
         service.play.move(by(CAROL), "11-15", match.id),
-        "not playing in match",
+        "not playing in Checkers #1",
     )
     await refused(service, service.play.move(by(ALICE), "11-18"), "is not legal")
     await refused(service, service.play.move(by(ALICE), "hello"), "is not a checkers move")

@@ -259,7 +259,7 @@ async def test_a_move_after_the_deadline_is_refused_and_the_sweeper_told(
     service._shared.alarm.wake_at = clock.now + 20  # the sweeper's next look
     service._shared.alarm.changed.clear()
     await refused(service, service.play.move(by(BOB), "22-18"), "White loses on time")
-    await refused(service, service.play.resign(by(ALICE)), "Time is up in match #1")
+    await refused(service, service.play.resign(by(ALICE)), "Time is up in Checkers #1")
     assert service._shared.alarm.changed.is_set()
     events, _ = await service.deadlines.sweep()
     assert [e.kind for e in events] == ["timeout"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from bot.service import Actor
+from bot.service import Actor, MatchStatus
 from bot.service.match_service import MatchService
 from bot.service.tournament_boards import BOARD_ATTEMPTS
 from bot.service.tournament_views import RoundNews
@@ -96,7 +96,10 @@ async def test_a_round_robin_meets_everyone_and_a_withdrawal_forfeits_the_rest(
     await refused(service, service.tournaments.join(at(PLAYERS[5]), event), "has begun")
     # the fourth player withdraws mid-game: that game is lost, the rest are forfeits
     gone = four[3]
-    await service.tournaments.leave(at(gone), event)
+    left = await service.tournaments.leave(at(gone), event)
+    (lost,) = left.games  # returned over, to be shown so where it is played
+    assert gone in lost.players.values() and not lost.active and lost.winner_id != gone
+    assert gone in left.tournament.withdrawn
     for _ in range(3):
         await _play_round(service, news, rng)
         news = await _advanced(service, event)
@@ -145,7 +148,7 @@ async def test_bad_input_is_refused_in_one_line_and_writes_nothing(service: Matc
     await refused(service, tournaments.join(Actor(GUILD + 1, 1, 5), event), "no tournament")
     await refused(service, tournaments.leave(at(PLAYERS[5]), event), "not playing")
     cancelled = await tournaments.cancel(at(PLAYERS[1]), event, moderator=True)
-    assert cancelled.status == "cancelled"
+    assert cancelled.tournament.status == "cancelled" and cancelled.games == ()
     await refused(service, tournaments.join(at(PLAYERS[5]), event), "is over")
 
 
@@ -272,3 +275,14 @@ async def test_a_rounds_news_and_the_end_stay_due_until_posted_a_restart_too(
     )  # fmt: skip
     await news.posted(due)
     assert await news.due(event) is None
+
+
+async def test_a_cancellation_returns_the_games_it_called_off(service: MatchService) -> None:
+    event = await _signed_up(service, PLAYERS[:4], format="swiss", rounds=2)
+    await service.tournaments.start(at(ORGANISER), event, moderator=False)
+    news = await _advanced(service, event)
+    over, going = news.games
+    await service.play.resign(at(next(iter(over.players.values()))), over.id)
+    cancelled = await service.tournaments.cancel(at(ORGANISER), event, moderator=False)
+    (called_off,) = cancelled.games  # to be shown so where it is played
+    assert called_off.id == going.id and called_off.status == MatchStatus.ABORTED

@@ -11,6 +11,8 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
+from ai.analysis import Reading
+from ai.search import MATE
 from bot.service import Actor
 from bot.service.match_service import MatchService
 from bot.service.views import MatchView
@@ -18,6 +20,7 @@ from bot.web.hub import Hub
 from bot.web.live import Live
 from bot.web.reader import FRESH_SECONDS, Reader
 from bot.web.routes import make_app
+from rules import get_game
 from tests.servicekit import CHANNEL, GUILD, start_match
 
 #: Discord-sized ids: a page showing one would show these digits
@@ -75,3 +78,23 @@ async def site(service: MatchService) -> AsyncIterator[Site]:
     finally:
         hub.close_all()
         await client.close()
+
+
+async def made_up_review(service: MatchService, match: MatchView) -> None:
+    """A finished game's review, made up: its first two moves blunders (another legal move
+    the computer's choice), the rest even."""
+    record = await service.replay(match)
+    game = get_game(match.game_id)
+
+    def other(ply: int) -> str:  # a legal move other than the one played
+        played = game.format_move(record.moves[ply])
+        moves = (game.format_move(m) for m in game.legal_moves(record.positions[ply]))
+        return next(m for m in moves if m != played)
+
+    readings = [Reading(MATE - 1, other(0)), Reading(MATE - 1, other(1))]
+    readings += [Reading(0)] * (len(record.moves) - 1)
+    await service.analyses.request(Actor(GUILD, match.channel_id, match.players[game.sides[0]]),
+                                   match.id)  # fmt: skip
+    for ply, reading in enumerate(readings):
+        await service.analyses.add(match.id, ply, reading)
+    await service.analyses.finish(match.id)

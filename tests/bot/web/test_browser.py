@@ -1,7 +1,8 @@
 """The web site in a real browser (the system's Chromium, driven by Playwright): pages load,
 a move made through the service appears on two open pages, a finished game's replay steps
-with the keys and the buttons, and nothing scrolls sideways at 360 px. Each page's
-screenshot is written to out/screenshots/ (look at them)."""
+with the keys (a burst of them skipping none), the buttons and a click on its review's
+chart, a judged move shows the computer's choice, and nothing scrolls sideways at 360 px.
+Each page's screenshot is written to out/screenshots/ (look at them)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,10 @@ from bot.service import Actor
 from bot.service.match_service import MatchService
 from bot.service.views import MatchView
 from bot.store import Store
+from bot.web.facts import tournament_href
 from bot.web.serve import WebSite
-from tests.bot.web.conftest import ANN, BEN
+from render.theme import BETTER_ARROW
+from tests.bot.web.conftest import ANN, BEN, made_up_review
 from tests.browser import chromium
 from tests.faults import ROOT
 from tests.servicekit import CHANNEL, GUILD, play_random, start_match
@@ -58,12 +61,15 @@ async def served(tmp_path: Path) -> AsyncIterator[Served]:
     await service.standings.remember(GUILD, ANN, "Ann", "ann")
     await service.standings.remember(GUILD, BEN, "Ben the Bold", "ben")
     await service.site.see_channel(GUILD, CHANNEL, True)
-    site = await service.site.turn(Actor(GUILD, CHANNEL, ANN), manager=True, on=True)
+    site = await service.site.turn(
+        Actor(GUILD, CHANNEL, ANN), manager=True, on=True, name="Board Game Club"
+    )
     live = await start_match(service, "checkers", challenger=ANN, opponent=BEN)
     over = await play_random(
         service, await start_match(service, "the-crown", challenger=ANN, opponent=BEN),
         random.Random(5),
     )  # fmt: skip
+    await made_up_review(service, over)  # its first two moves judged
     web = WebSite(str(tmp_path / "bot.sqlite3"), "127.0.0.1", 0)
     await asyncio.to_thread(web.start)
     store.watchers.append(web.changed)
@@ -92,7 +98,10 @@ async def test_a_move_appears_on_two_open_pages(served: Served) -> None:
     for page in (first, second):
         await page.wait_for_selector('#board[data-ply="0"]')
         assert await page.text_content("#status") == "Black to move"
-        assert "Time runs out in" in (await page.text_content("#clock") or "")
+        black = await page.text_content('.players li[data-side="b"] a')
+        clock = await page.text_content("#clock") or ""
+        assert clock.startswith(f"{black} to move: ") and clock.endswith(" left"), clock
+        assert await page.text_content(".players .rating") == "1500?"
     match = served.live
     await served.service.play.move(
         Actor(GUILD, CHANNEL, match.user_to_move or 0), "11-15", match.id
@@ -130,6 +139,75 @@ async def test_a_finished_games_replay_steps(served: Served) -> None:
     await shot(page, "replay")
 
 
+async def test_keys_pressed_in_a_burst_skip_no_move(served: Served) -> None:
+    """Five ArrowRight presses faster than the boards arrive land on move 5, not 2."""
+    page = await served.page(served.over_page)
+    await page.wait_for_selector(f'#board[data-ply="{served.over.ply}"]')
+    await page.keyboard.press("Home")
+    await page.wait_for_selector('#board[data-ply="0"]')
+    for _ in range(5):
+        await page.keyboard.press("ArrowRight")
+    await page.wait_for_selector('#board[data-ply="5"]')
+    await page.wait_for_timeout(500)  # no late board takes its place
+    assert await page.get_attribute("#board", "data-ply") == "5"
+    await page.keyboard.press("ArrowLeft")
+    await page.keyboard.press("ArrowLeft")
+    await page.wait_for_selector('#board[data-ply="3"]')
+
+
+async def test_a_judged_move_and_the_chart_that_finds_a_move(served: Served) -> None:
+    page = await served.page(served.over_page)
+    await page.wait_for_selector(f'#board[data-ply="{served.over.ply}"]')
+    assert await page.is_hidden("#note")
+    await page.click('#moves span[data-ply="1"]')
+    await page.wait_for_selector('#board[data-ply="1"]')
+    note = await page.text_content("#note") or ""
+    assert await page.is_visible("#note") and "is a blunder: the computer would play" in note
+    green = "#{:02x}{:02x}{:02x}".format(*BETTER_ARROW)
+    assert await page.locator(f'#board [stroke="{green}"]').count() == 1
+    await shot(page, "judged")
+    plies = served.over.ply
+    wanted = plies // 2
+    frame = await page.evaluate("JSON.parse(document.querySelector('#state').textContent)"
+                                ".review.chart")  # fmt: skip
+    await page.locator("#chart img").scroll_into_view_if_needed()
+    box = await page.locator("#chart img").bounding_box()
+    assert box is not None
+    x = box["x"] + box["width"] * (frame["x0"] + (frame["x1"] - frame["x0"]) * wanted / plies)
+    await page.mouse.click(x, box["y"] + box["height"] / 2)
+    await page.wait_for_selector(f'#board[data-ply="{wanted}"]')
+    assert await page.is_hidden("#note") and await page.is_visible("#cursor")
+    await page.keyboard.press("ArrowRight")
+    await page.wait_for_selector(f'#board[data-ply="{wanted + 1}"]')
+    await shot(page, "chart")
+
+
+async def test_a_tournaments_page(served: Served) -> None:
+    service = served.service
+    event = await service.tournaments.create(
+        Actor(GUILD, CHANNEL, ANN), "checkers", "round-robin", allowed=True
+    )
+    for user, name in ((ANN, "Ann"), (BEN, "Ben the Bold"), (7, "Carol"), (8, "Dan")):
+        await service.standings.remember(GUILD, user, name, name)
+        await service.tournaments.join(Actor(GUILD, CHANNEL, user), event.id)
+    await service.tournaments.start(Actor(GUILD, CHANNEL, ANN), event.id, moderator=True)
+    news = await service.tournaments.advance(event.id)
+    assert news is not None
+    first = news.games[0]
+    await service.play.resign(Actor(GUILD, CHANNEL, first.players["w"]), first.id)
+    href = tournament_href(served.server.rsplit("/", 1)[1], event.id)
+    for width in (1100, 360):
+        page = await served.page(href, width)
+        await page.wait_for_selector("h1")
+        assert await page.locator(".standings tr").count() == 5  # a heading and four players
+        width_now = await page.evaluate("document.documentElement.scrollWidth")
+        assert width_now <= width, width_now
+        await shot(page, f"tournament-{width}")
+    game = await served.page(f"/g/{await service.site.token_of(first.id)}")
+    await game.click(f'.about a[href="{href}"]')
+    await game.wait_for_selector(".standings")
+
+
 async def test_nothing_scrolls_sideways_at_360_pixels(served: Served) -> None:
     over = await served.page(served.over_page, width=360)
     player = await over.get_attribute(".players a", "href")
@@ -143,3 +221,22 @@ async def test_nothing_scrolls_sideways_at_360_pixels(served: Served) -> None:
         assert width <= 360, (name, width)
         await shot(page, f"{name}-360")
     assert await page.text_content("h1") in ("Ann", "Ben the Bold")
+
+
+async def test_the_replay_counts_moves_as_the_record_numbers_them(served: Served) -> None:
+    """One number covers both sides' moves, as the list of moves beside it numbers them:
+    the third move played is '2. …', not 'move 3'."""
+    page = await served.page(served.over_page)
+    await page.wait_for_selector(f'#board[data-ply="{served.over.ply}"]')
+    moves = (await served.service.match(served.over.id)).moves
+    numbered = (len(moves) + 1) // 2
+    await page.keyboard.press("Home")
+    await page.wait_for_selector('#board[data-ply="0"]')
+    assert await page.text_content("#where") == f"start ({numbered} moves)"
+    for _ in range(3):
+        await page.keyboard.press("ArrowRight")
+    await page.wait_for_selector('#board[data-ply="3"]')
+    assert await page.text_content("#where") == f"2. {moves[2]} (move 2 of {numbered})"
+    await page.keyboard.press("ArrowRight")
+    await page.wait_for_selector('#board[data-ply="4"]')
+    assert await page.text_content("#where") == f"2… {moves[3]} (move 2 of {numbered})"

@@ -134,7 +134,8 @@ BAD = [
     "/s/%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00", "/g/" + "A" * 22,
     "/s/" + "B" * 22, "/s/" + "B" * 22 + "/p/" + "C" * 12, "/piece/checkers/z.png",
     "/piece/chess/K.png", "/static/../routes.py", "/static/secret.txt",
-    "/g/" + "x" * 22 + "/board/99999",
+    "/g/" + "x" * 22 + "/board/99999", "/s/" + "B" * 22 + "/t/" + "C" * 12,
+    "/g/" + "x" * 22 + "/review/1", "/g/" + "x" * 22 + "/moves", "/g/" + "x" * 22 + "/replay.gif",
     "/?" + "q=" + "x" * 5000, "/g/" + "x" * 22 + "?" + "y" * 12000, "/nowhere", "/.env",
 ]  # fmt: skip
 

@@ -57,7 +57,7 @@ async def test_a_whole_game_through_discord(discord_bot: DiscordHarness) -> None
     bot = discord_bot
     board, thread = await start_game(bot)
     assert "<@111111111111111111> (Black) to move" in board.text
-    assert board.labels == ["Offer draw", "Resign"] and board.files == ["checkers-1-0.png"]
+    assert board.labels == ["Move", "Offer draw", "Resign"] and board.files == ["checkers-1-0.png"]
 
     moved = one(await bot.command(ALICE, "move", thread, move="11-15"), "reply")
     assert "played 11-15" in moved.text and moved.files == ["checkers-1-1.png"]
@@ -88,10 +88,10 @@ async def test_a_whole_game_through_discord(discord_bot: DiscordHarness) -> None
     assert one(sent, "post").channel_id == thread
 
     spectator = one(await bot.command(CAROL, "board", CHANNEL_ID), "ephemeral")  # only hers
-    assert spectator.files and "After 2 moves (the last 22-18)." in spectator.text
+    assert spectator.files and "Last move: 1… 22-18." in spectator.text
 
     offer = one(await bot.click(ALICE, moved, "Offer draw"), "post")
-    assert offer.labels == ["Accept draw", "Decline draw", "Resign"]
+    assert offer.labels == ["Move", "Accept draw", "Decline draw", "Resign"]
     assert offer.text.count("offers a draw") == 1, offer.text
     not_yours = one(await bot.click(ALICE, offer, "Accept draw"), "ephemeral")
     assert "no draw offer from your opponent" in not_yours.text
@@ -103,7 +103,7 @@ async def test_a_whole_game_through_discord(discord_bot: DiscordHarness) -> None
         "Yes, resign"
     ]
     resigned = one(await bot.click(BOB, question, "Yes, resign"), "post")
-    assert f"Game over. <@{ALICE[0]}> (Black) won (White resigned)" in resigned.text
+    assert f"resigned. Game over. <@{ALICE[0]}> (Black) won." in resigned.text
     assert resigned.labels == ["Rematch", "Analyse"]
 
     rematch = one(await bot.click(BOB, resigned, "Rematch"), "post")
@@ -164,7 +164,7 @@ async def test_history_rules_help_games_stats(discord_bot: DiscordHarness) -> No
 async def test_abort_before_both_sides_moved(discord_bot: DiscordHarness) -> None:
     _, thread = await start_game(discord_bot)
     aborted = one(await discord_bot.command(BOB, "abort", thread), "reply")
-    assert "Game over. Aborted" in aborted.text and aborted.labels == []
+    assert "aborted the game. Game over." in aborted.text and aborted.labels == []
 
 
 def test_every_command_serialises_with_valid_names() -> None:
@@ -304,10 +304,10 @@ async def test_bots_cannot_be_challenged_and_moderators_call_games_off(
     await bot.command(ALICE, "move", thread, move="11-15")
     await bot.command(BOB, "move", thread, move="22-18")
     no = one(await bot.command(CAROL, "abort", thread), "ephemeral")
-    assert "You are not playing in match #1" in no.text
+    assert "You are not playing in Checkers #1" in no.text
     bot.moderators.add(CAROL[0])
     called_off = one(await bot.command(CAROL, "abort", thread), "reply")
-    assert f"Game over. Aborted by <@{CAROL[0]}>." in called_off.text
+    assert f"<@{CAROL[0]}> aborted the game. Game over." in called_off.text
 
 
 async def test_five_open_challenges_at_most(discord_bot: DiscordHarness) -> None:
@@ -433,7 +433,7 @@ async def test_challenging_the_bot_itself_plays_the_computer(discord_bot: Discor
     started = one(sent, "reply")
     assert "I play at level 1 of 5; the game is unrated." in started.text
     board = one(sent, "post")
-    assert board.labels == ["Resign"]  # no draw offers: the computer plays every game out
+    assert board.labels == ["Move", "Resign"]  # no draw offers: the computer plays on
     thread = board.channel_id
     sent = await bot.command(ALICE, "move", thread, move="c3xc4")
     await bot.settle()  # the computer thinks in a worker process, then posts its move
@@ -466,7 +466,7 @@ async def test_a_game_against_the_computer_shows_its_start_then_each_move_in_its
     assert [b.channel_id != CHANNEL_ID for b in boards] == [True, True]  # in the thread
     assert "has started" in boards[0].text or "challenged me" in boards[0].text
     assert f"<@{APP_ID}> played" in boards[1].text
-    assert boards[1].labels == ["Take back", "Resign"]
+    assert boards[1].labels == ["Move", "Take back", "Resign"]
     started = await bot.bot.dispatcher.service._shared.find.match(1)
     assert started.thread_id == boards[0].channel_id and started.ply == 1
     assert await bot.bot.dispatcher.service._shared.store.ids("SELECT id FROM matches") == [1]
@@ -528,7 +528,7 @@ async def test_the_computers_answer_is_posted_after_the_move_it_answers(
     boards = [s for s in bot.fake.sent[before:] if s.kind in ("reply", "post") and s.files]
     assert ["played 11-15" in b.text for b in boards] == [True, False]
     assert f"<@{APP_ID}> played" in boards[1].text
-    assert boards[1].labels == ["Take back", "Resign"]
+    assert boards[1].labels == ["Move", "Take back", "Resign"]
 
 
 def hold_answers_until_the_computer_played(
@@ -579,12 +579,12 @@ async def test_a_takeback_asked_pings_the_opponent_whose_button_undoes_the_move(
     _, thread = await start_game(bot)
     one(await bot.command(ALICE, "move", thread, move="11-15"), "reply")
     asked = one(await bot.command(ALICE, "takeback", thread), "reply")
-    assert asked.labels == ["Accept takeback", "Decline takeback", "Resign"]
+    assert asked.labels == ["Move", "Accept takeback", "Decline takeback", "Resign"]
     assert asked.may_ping == {BOB[0]} and "asks to take back their last move" in asked.text
     not_yours = one(await bot.click(ALICE, asked, "Accept takeback"), "ephemeral")
     assert "no takeback request from your opponent" in not_yours.text
     done = one(await bot.click(BOB, asked, "Accept takeback"), "post")
-    assert "accepted the takeback" in done.text and done.labels == ["Offer draw", "Resign"]
+    assert "accepted the takeback" in done.text and done.labels == ["Move", "Offer draw", "Resign"]
     match = await bot.bot.dispatcher.service.match(1)
     assert match.ply == 0 and match.user_to_move == ALICE[0]
 

@@ -23,6 +23,12 @@ from tests.fakediscord import FakeDiscord
 
 API = "https://discord.com/api/v10"
 BUTTON = {"type": 2, "style": 1, "label": "ok", "custom_id": "a"}
+#: a list (string select menu) of 26 options: Discord takes 25
+LIST = {
+    "type": 3,
+    "custom_id": "b",
+    "options": [{"label": f"{n}", "value": f"{n}"} for n in range(26)],
+}
 
 
 def command_upload() -> list[dict[str, Any]]:
@@ -91,6 +97,12 @@ def test_a_command_discord_would_refuse_cannot_be_declared(
             "/interactions/1/token/callback",
             {"type": 8, "data": {"choices": [{"name": "a", "value": "b"}] * 26}},
             "body.data.choices: ",
+        ),
+        (
+            "POST",
+            "/channels/1/messages",
+            {"components": [{"type": 1, "components": [LIST]}]},
+            "body.components[0].components[0].options: ",
         ),
         (
             "POST",

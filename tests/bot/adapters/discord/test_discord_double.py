@@ -223,6 +223,35 @@ def test_attachments_empty_messages_and_duplicate_buttons() -> None:
     assert post(fake, TEXT, twice)[1]["code"] == 50035
 
 
+def test_a_list_has_a_row_of_its_own_and_distinct_values() -> None:
+    option = {"label": "11-15", "value": "11-15"}
+    menu = {"type": 3, "custom_id": "m", "options": [option]}
+    button = {"type": 2, "style": 1, "label": "Move", "custom_id": "b"}
+    shared = {"components": [{"type": 1, "components": [menu, button]}]}
+    assert post(fake := double(), TEXT, shared)[1]["code"] == 50035
+    twice = {"components": [{"type": 1, "components": [menu | {"options": [option] * 2}]}]}
+    assert post(fake, TEXT, twice)[1]["code"] == 50035
+    rows = {"components": [{"type": 1, "components": [c]} for c in (menu, button)]}
+    assert post(fake, TEXT, rows)[0] == 200
+
+
+def test_a_private_message_is_edited_through_the_interaction_on_it() -> None:
+    """An ephemeral message is no channel's (its id is unknown there), but a component on
+    it makes an interaction whose deferral and edits reach it, as on Discord."""
+    fake = double()
+    first_id, first = fake.new_interaction(TEXT)
+    said = {"type": 4, "data": {"content": "pick", "flags": 64}}
+    ask(fake, "POST", f"/interactions/{first_id}/{first}/callback", said)
+    private = fake.sent[-1].payload
+    in_channel = f"/channels/{TEXT}/messages/{private['id']}"
+    assert ask(fake, "PATCH", in_channel, {"content": "x"})[1]["code"] == 10008
+    used_id, used = fake.new_interaction(TEXT, message_id=int(private["id"]))
+    assert ask(fake, "POST", f"/interactions/{used_id}/{used}/callback", {"type": 6})[0] == 200
+    path = f"/webhooks/1/{used}/messages/@original"
+    edited = ask(fake, "PATCH", path, {"content": "done"})[1]
+    assert (edited["id"], edited["flags"], edited["content"]) == (private["id"], 64, "done")
+
+
 def test_a_channel_is_read_only_where_the_bot_may_view_it() -> None:
     fake = double()
     assert ask(fake, "GET", f"/channels/{TEXT}")[0] == 200

@@ -109,4 +109,4 @@ async def test_a_board_that_cannot_be_posted_at_all_says_the_move_was_saved(
     assert NOTHING_CHANGED not in sorry
     assert (await bot.bot.dispatcher.service._shared.find.match(1)).ply == 1
     board = one(await bot.command(ALICE, "board", thread), "ephemeral")
-    assert "(the last 11-15)" in board.text
+    assert "Last move: 1. 11-15." in board.text

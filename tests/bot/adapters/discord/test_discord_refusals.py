@@ -183,7 +183,7 @@ async def test_only_the_latest_board_keeps_its_buttons(discord_bot: DiscordHarne
     sent = await bot.command(ALICE, "move", thread, move="11-15")
     board, retired = one(sent, "reply"), one(sent, "edit")
     assert retired.message_id == first.message_id and retired.labels == []
-    assert board.labels == ["Offer draw", "Take back", "Resign"]
+    assert board.labels == ["Move", "Offer draw", "Take back", "Resign"]
     sent = await bot.command(BOB, "move", thread, move="23-19")
     assert one(sent, "edit").message_id == board.message_id
 

@@ -12,9 +12,11 @@ from bot.web.reader import Reader
 from tests.discordkit import (
     ALICE,
     BOB,
+    CAROL,
     CHANNEL_ID,
     EVERYONE,
     GUILD_ID,
+    MOD,
     VIEW_CHANNEL,
     DiscordHarness,
     Sent,
@@ -190,5 +192,32 @@ async def test_a_tournaments_channel_is_seen_when_it_is_made_and_when_it_changes
         await store.write_one("DELETE FROM web_channels")
         await bot.update_channel(permission_overwrites=[])
         assert await store.ids(seen, (CHANNEL_ID,)) == [1]
+    finally:
+        await bot.stop()
+
+
+@pytest.mark.parametrize("public", [True, False])
+async def test_a_tournaments_games_are_listed_as_the_other_games_of_its_channel(
+    tmp_path: Path, public: bool
+) -> None:
+    """Each game of a round, in its thread of the event's channel: on the server's page
+    when everyone can read that channel, as a challenged game is, and off it when not."""
+    bot = site_harness(tmp_path)
+    if not public:
+        bot.channel["permission_overwrites"] = KEEP_OUT
+    await bot.start()
+    try:
+        bot.moderators.add(MOD[0])
+        await bot.command(MOD, "settings", web="on")
+        await bot.command(MOD, "tournament", action="create", game="checkers", rounds=1)
+        for who in (ALICE, BOB, CAROL):
+            await bot.command(who, "tournament", action="join")
+        await bot.command(MOD, "tournament", action="start")
+        assert bot.bot.app is not None and bot.bot.app.director is not None
+        await bot.bot.app.director.settle()
+        await bot.settle()
+        (board,) = [s for s in bot.fake.sent if "Tournament #1, round 1." in s.text]
+        assert board.channel_id != CHANNEL_ID  # in a thread of its own
+        assert await server_page(bot) == ([watched(board)] if public else [])
     finally:
         await bot.stop()

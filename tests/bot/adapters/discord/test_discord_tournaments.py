@@ -18,7 +18,17 @@ import pytest
 
 from bot.service import Actor
 from bot.service.views import MatchView
-from tests.discordkit import ALICE, BOB, CAROL, CHANNEL_ID, GUILD_ID, MOD, DiscordHarness, Sent
+from tests.discordkit import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL_ID,
+    GUILD_ID,
+    MOD,
+    DiscordHarness,
+    Sent,
+    one,
+)
 from tests.fakeratelimits import RateLimits
 
 DAVE = (555_555_555_555_555_555, "dave")
@@ -261,3 +271,53 @@ async def test_a_rounds_announcement_that_fails_is_posted_later_once_before_its_
     first_board = min(n for n, s in enumerate(posts) if "has started" in s.text)
     assert max(news) < first_board  # the boards came after the whole announcement
     assert len(await _games(bot, event)) == 40
+
+
+# --- games ended by a withdrawal or a cancellation ---
+def _board_of(bot: DiscordHarness, round_number: int) -> Sent:
+    (board,) = [
+        s for s in bot.fake.sent if s.kind == "post" and f"round {round_number}. " in s.text
+    ]
+    return board
+
+
+def _ended_there(sent: list[Sent], board: Sent) -> Sent:
+    """The post that ends a game in its thread, its last board's buttons retired by it."""
+    (over,) = [s for s in sent if s.kind == "post" and s.channel_id == board.channel_id]
+    assert "Game over" in over.text and "Resign" not in over.labels
+    (retired,) = [s for s in sent if s.kind == "edit" and s.message_id == board.message_id]
+    assert retired.labels == [] and "Resign" in board.labels
+    return over
+
+
+async def test_a_withdrawal_and_a_cancellation_end_their_games_where_they_are_played(
+    discord_bot: DiscordHarness,
+) -> None:
+    """Before: the games ended unseen (no post in their threads, their boards' buttons
+    live) and the withdrawal's answer was garbled."""
+    bot = discord_bot
+    made = await bot.command(MOD, "tournament", action="create", game="checkers", rounds=2)
+    signup = one(made, "reply")
+    for who in (ALICE, BOB, CAROL):
+        await bot.command(who, "tournament", action="join")
+    await bot.command(MOD, "tournament", action="start")
+    await _settled(bot)
+    board = _board_of(bot, 1)
+    (match,) = await _games(bot, 1)
+    leaver, stayer = match.players.values()
+    sent = await bot.command(BY_ID[leaver], "tournament", action="leave")
+    assert one(sent, "ephemeral").text == (
+        "You have withdrawn from tournament #1: your games played stand, and you are paired "
+        f"no more. Your game in progress, Checkers #{match.id}, is lost."
+    )
+    over = _ended_there(sent, board)
+    assert over.text.startswith(f"**Checkers #{match.id}** — <@{leaver}> withdrew from")
+    assert f"<@{stayer}> (White) won" in over.text
+    await _settled(bot)  # the round is over: the two left play round 2
+    board = _board_of(bot, 2)
+    sent = await bot.command(MOD, "tournament", action="cancel")
+    assert "is cancelled; its games in progress are called off" in one(sent, "reply").text
+    over = _ended_there(sent, board)
+    assert "Tournament #1 is cancelled: this game counts for neither player." in over.text
+    (edited,) = [s for s in sent if s.kind == "edit" and s.message_id == signup.message_id]
+    assert "cancelled" in edited.text and edited.labels == []  # its Join button gone too

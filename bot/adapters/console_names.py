@@ -1,0 +1,57 @@
+"""How the console names people and channels: a number for each name, the same in every run,
+and each shown as typed (@alice, #general)."""
+
+from __future__ import annotations
+
+import zlib
+from datetime import UTC, datetime
+
+
+class Names:
+    """The console's users and channels: a number for each name, the same in every run (so a
+    game saved in the database is still its players' the next time), and the console's way
+    of showing them in the bot's messages (@alice, #general)."""
+
+    def __init__(self) -> None:
+        self.names: dict[int, str] = {}
+
+    def _id(self, kind: str, name: str) -> int:
+        number = 1000 + zlib.crc32(f"{kind}:{name.lower()}".encode())
+        self.names.setdefault(number, name)
+        return number
+
+    def user_id(self, name: str) -> int:
+        return self._id("user", name.lstrip("@"))
+
+    def channel_id(self, name: str) -> int:
+        return self._id("channel", name.lstrip("#"))
+
+    def user(self, user_id: int | None) -> str:
+        return "anyone" if user_id is None else f"@{self.names.get(user_id, user_id)}"
+
+    def name(self, user_id: int) -> str:
+        return str(self.names.get(user_id, user_id))
+
+    def channel(self, channel_id: int) -> str:
+        return f"#{self.names.get(channel_id, channel_id)}"
+
+    @staticmethod
+    def when(at: float) -> str:
+        return f"at {datetime.fromtimestamp(at, UTC):%Y-%m-%d %H:%M} UTC"
+
+    @staticmethod
+    def server(guild_id: int) -> str:
+        return "the console's server"  # the console plays on one
+
+    @staticmethod
+    def link(guild_id: int, channel_id: int, message_id: int) -> str | None:
+        return None  # what the console prints has no address
+
+    def literal(self, text: str) -> str:
+        return text
+
+    def learn(self, known: dict[int, str]) -> None:
+        """Names from earlier runs (as the service remembers them) that this run has not
+        been told yet."""
+        for user_id, name in known.items():
+            self.names.setdefault(user_id, name)
