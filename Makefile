@@ -2,6 +2,11 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# The type checks: strict on the pure packages, normal on the rest. The strict run keeps a
+# cache of its own: sharing one, each run found rules, render and ai checked with the other's
+# options and checked them again (4 s of every `make check`).
+MYPY_STRICT := $(BIN)/mypy --strict --cache-dir .mypy_cache/strict rules render ai
+MYPY := $(BIN)/mypy bot bench tests tools/compiled.py
 
 .PHONY: run test check bench install install-test clean three-musketeers-strategy compiled pure
 
@@ -30,8 +35,8 @@ test: install-test
 	@$(BIN)/python -m tests.pgserver check
 	@$(BIN)/python -m tests.browser check
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict rules render ai
-	$(BIN)/mypy bot bench tests tools/compiled.py
+	$(MYPY_STRICT)
+	$(MYPY)
 	$(BIN)/lint-imports
 	$(BIN)/python tools/compiled.py clean
 	COMPILED_BUILD=0 $(BIN)/python -m pytest
@@ -57,8 +62,8 @@ pure:
 # pytest process a core (pytest-xdist; four at most: each keeps a pool of picture workers).
 check: install-test
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict rules render ai
-	$(BIN)/mypy bot bench tests tools/compiled.py
+	$(MYPY_STRICT)
+	$(MYPY)
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -n auto --maxprocesses=4 --dist loadgroup \
 		-m "not postgres and not processes and not slow"

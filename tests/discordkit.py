@@ -311,22 +311,22 @@ class DiscordHarness:
 
     async def settle(self) -> None:
         """Wait until every task the interaction started is done (the sweeper and the
-        timers of ephemeral buttons aside)."""
+        timers of ephemeral buttons aside), woken as they end rather than polling."""
+        loop = asyncio.get_running_loop()
         # 5 s, and as long again for each 100 ms of latency a request is given
-        for _ in range(int(500 * (1 + 10 * self.fake.latency))):
-            busy = [
-                t
-                for t in asyncio.all_tasks()
-                if t is not asyncio.current_task()
-                and not t.done()
-                and t.get_name() != "sweeper"
-                # an ephemeral message's buttons expire after 15 minutes (discord.py's timer)
-                and "timeout_task" not in repr(t.get_coro())
-            ]
-            if not busy:
-                return
-            await asyncio.sleep(0.01)
-        raise AssertionError(f"still busy: {busy}")
+        until = loop.time() + 5 * (1 + 10 * self.fake.latency)
+        while busy := [
+            t
+            for t in asyncio.all_tasks()
+            if t is not asyncio.current_task()
+            and not t.done()
+            and t.get_name() != "sweeper"
+            # an ephemeral message's buttons expire after 15 minutes (discord.py's timer)
+            and "timeout_task" not in repr(t.get_coro())
+        ]:
+            if loop.time() >= until:
+                raise AssertionError(f"still busy: {busy}")
+            await asyncio.wait(busy, timeout=until - loop.time())
 
     async def command(
         self,

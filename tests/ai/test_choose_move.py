@@ -84,6 +84,7 @@ def test_each_tactic_has_one_answer(game_id: str, text: str, answer: str, why: s
     assert winning == [answer]
 
 
+@pytest.mark.slow  # level five's searches, up to 50,000 positions each
 @pytest.mark.parametrize(("game_id", "text", "answer", "why"), TACTICS)
 def test_level_five_finds_each_tactic_within_50_000_positions(
     game_id: str, text: str, answer: str, why: str

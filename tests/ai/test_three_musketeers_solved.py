@@ -107,6 +107,7 @@ def test_sampled_games_follow_the_strategy_to_an_enemy_win(seed: int) -> None:
         assert outcome is not None and outcome.winner == "e"
 
 
+@pytest.mark.slow  # 200 games played out, the enemy's moves at level five
 def test_the_perfect_enemy_wins_200_games_against_random_and_greedy_musketeers() -> None:
     rng = random.Random(2009)
     for musketeers in [_random] * 100 + [_greedy] * 100:

@@ -71,6 +71,7 @@ def test_thread_creation_is_now_and_then_held_back_seeded() -> None:
     assert held[0] and held[0] != held[1]
 
 
+@pytest.mark.processes  # waits on real time: Discord's buckets, at a twentieth of their time
 async def test_discordpy_keeps_to_the_buckets_it_is_told() -> None:
     """With the headers right, discord.py waits before a bucket is spent: twelve posts in
     one channel at 5 per 0.25 s meet no 429."""

@@ -21,6 +21,7 @@ def test_each_process_takes_its_shards_part_of_the_limit() -> None:
     assert share(Shards(frozenset({5}), 1000)) == 1
 
 
+@pytest.mark.processes  # waits on real time: the budget's second
 async def test_the_budget_lets_no_more_than_its_share_through_in_a_second() -> None:
     now = [0.0]
     budget = GlobalBudget(3, clock=lambda: now[0])
