@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from abc import ABC, abstractmethod
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -58,18 +59,23 @@ class Outcome:
 G = TypeVar("G")
 
 
-def remembers_last(generate: Callable[[G, P], list[M]]) -> Callable[[G, P], list[M]]:
-    """A game's move generator that keeps the moves of the last position it was asked (a
-    record asks them of one position several times in a row: the outcome after a move,
-    then the next move's check and the suggestions); each caller gets a list of its own."""
-    last: list[tuple[P, list[M]]] = []
+#: how many positions' moves a game's generator keeps (some hundreds of games in play at once
+#: each ask of their position three times in a row: its outcome, the move, the suggestions)
+REMEMBERED = 2048
+
+
+def remembers_moves(generate: Callable[[G, P], list[M]]) -> Callable[[G, P], list[M]]:
+    """A game's move generator that keeps the moves of the positions it was asked most
+    lately (the oldest let go first); each caller gets a list of its own."""
+    kept: OrderedDict[P, list[M]] = OrderedDict()
 
     @functools.wraps(generate)
     def remembered(game: G, position: P) -> list[M]:
-        if last and last[0][0] == position:
-            return list(last[0][1])
-        moves = generate(game, position)
-        last[:] = [(position, moves)]
+        moves = kept.get(position)
+        if moves is None:
+            moves = kept[position] = generate(game, position)
+            if len(kept) > REMEMBERED:
+                kept.popitem(last=False)
         return list(moves)
 
     return remembered

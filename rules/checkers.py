@@ -14,7 +14,7 @@ from .base import (
     clean_move_text,
     position_fields,
     quote,
-    remembers_last,
+    remembers_moves,
     suggest,
 )
 from .checkers_board import BLACK_CROWN_ROW, WHITE_CROWN_ROW, bits_of, row_col, square_at
@@ -103,7 +103,7 @@ English draughts (American checkers) on the 32 dark squares, numbered 1–32 fro
   squares, `K` before a king)."""
 
     # --- moves ---------------------------------------------------------------
-    @remembers_last
+    @remembers_moves
     def legal_moves(self, position: CheckersPosition) -> list[CheckersMove]:
         men, kings, opp_men, opp_kings, black = position.mover()
         return sorted(_to_move(m) for m in gen.generate(men, kings, opp_men | opp_kings, black))

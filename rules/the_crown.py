@@ -15,7 +15,7 @@ from .base import (
     clean_move_text,
     position_fields,
     quote,
-    remembers_last,
+    remembers_moves,
     suggest,
 )
 from .errors import BadPosition, IllegalMove
@@ -175,7 +175,7 @@ the top cell **a13 is the crown**. Each side has a **Prince**, 2 **Knights** and
             return Outcome(None, NO_PRINCES)
         return None
 
-    @remembers_last
+    @remembers_moves
     def legal_moves(self, position: TheCrownPosition) -> list[CrownMove]:
         if finished(position.board):
             return []

@@ -13,7 +13,7 @@ from .base import (
     Termination,
     position_fields,
     quote,
-    remembers_last,
+    remembers_moves,
     suggest,
 )
 from .errors import BadPosition, IllegalMove
@@ -153,7 +153,7 @@ Larry Back's game (2001) on an 8×8 board, 10 stones a side, all **uncrowned** a
                 )
         return out
 
-    @remembers_last
+    @remembers_moves
     def _moves(self, position: ThreeCrownsPosition) -> list[PathMove]:
         moves = self._all_moves(position.board, position.turn)
         if position.turn == GREEN and position.equalizer >= 0:

@@ -12,7 +12,7 @@ from .base import (
     Termination,
     position_fields,
     quote,
-    remembers_last,
+    remembers_moves,
     suggest,
 )
 from .errors import BadPosition, IllegalMove
@@ -84,7 +84,7 @@ A 5×5 board (files a–e, ranks 1–5): three Musketeers against Cardinal Riche
             return ()
         return tuple(GRID.names[c] for c in GRID.name_order if board[c] == "M")
 
-    @remembers_last
+    @remembers_moves
     def _moves(self, position: ThreeMusketeersPosition) -> list[PathMove]:
         board = position.board
         mover, target, moves = (

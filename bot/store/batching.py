@@ -21,19 +21,26 @@ class Batched(Generic[K, R]):
     """Requests sent through `send` (a batch at once: a result or an error each), one batch
     at a time: what queues while a batch is on its way goes in the next."""
 
-    def __init__(self, send: Callable[[list[K]], Awaitable[Sequence[R | Exception]]]) -> None:
+    def __init__(
+        self,
+        send: Callable[[list[K]], Awaitable[Sequence[R | Exception]]],
+        *,
+        writes: bool = True,
+    ) -> None:
         self._send = send
+        #: a cancelled asker waits for its result (a write), or leaves at once (a read)
+        self._writes = writes
         self._queue: list[tuple[K, asyncio.Future[R]]] = []
         self._sending: asyncio.Task[None] | None = None
 
     async def submit(self, request: K) -> R:
-        """`request`'s result, sent with whatever else waits (a cancellation is raised once
-        the result is in: a write is never left undecided)."""
+        """`request`'s result, sent with whatever else waits (for a write, a cancellation is
+        raised once the result is in: a write is never left undecided)."""
         future: asyncio.Future[R] = asyncio.get_running_loop().create_future()
         self._queue.append((request, future))
         if self._sending is None:  # in a context of its own, not the first asker's
             self._sending = asyncio.create_task(self._send_all(), context=contextvars.Context())
-        return await uncancelled(future)
+        return await (uncancelled(future) if self._writes else future)
 
     async def _send_all(self) -> None:
         batch: list[tuple[K, asyncio.Future[R]]] = []

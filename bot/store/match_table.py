@@ -121,7 +121,7 @@ class MatchRows:
     def __init__(self, store: Store) -> None:
         self.store = store
         #: rows asked for by id outside transactions, read together when they queue
-        self._by_id: Batched[int, Row | None] = Batched(self._rows_of)
+        self._by_id: Batched[int, Row | None] = Batched(self._rows_of, writes=False)
 
     # --- reading ---
     async def get(self, match_id: int) -> Row | None:
