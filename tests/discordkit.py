@@ -40,23 +40,9 @@ from tests.fakediscord import (
 )
 
 __all__ = [
-    "ALICE",
-    "APP_ID",
-    "ATTACH_FILES",
-    "BOB",
-    "CAROL",
-    "CHANNEL_ID",
-    "CREATE_PUBLIC_THREADS",
-    "EMBED_LINKS",
-    "EVERYONE",
-    "GUILD_ID",
-    "MOD",
-    "SEND_MESSAGES",
-    "SEND_MESSAGES_IN_THREADS",
-    "VIEW_CHANNEL",
-    "DiscordHarness",
-    "Sent",
-    "one",
+    "ALICE", "APP_ID", "ATTACH_FILES", "BOB", "CAROL", "CHANNEL_ID", "CREATE_PUBLIC_THREADS",
+    "EMBED_LINKS", "EVERYONE", "GUILD_ID", "MOD", "SEND_MESSAGES", "SEND_MESSAGES_IN_THREADS",
+    "VIEW_CHANNEL", "DiscordHarness", "Sent", "one",
 ]  # fmt: skip
 
 #: the people of the tests: three members and a moderator (the `discord_bot` fixture's)

@@ -288,9 +288,10 @@ async def test_one_persons_flood_delays_anothers_move_by_one_think_at_most(
 
 
 async def _until(condition: Callable[[], bool]) -> None:
-    """Let the loop run until `condition` holds (bounded by turns of the loop, not time)."""
+    """Let the loop run until `condition` holds (bounded by turns of the loop, not time; a
+    millisecond a turn, so the database's thread gets the core on a loaded machine)."""
     for _ in range(10_000):
         if condition():
             return
-        await asyncio.sleep(0)
+        await asyncio.sleep(0.001)
     raise AssertionError("the condition never held")
