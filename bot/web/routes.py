@@ -11,7 +11,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
@@ -243,22 +243,28 @@ async def server_events(request: web.Request) -> web.StreamResponse:
     return await stream(request, request.app[HUB], ("server", site.token), first, HEADERS)
 
 
-async def tournament(request: web.Request) -> web.Response:
+T = TypeVar("T")
+
+
+async def _of_site(request: web.Request, read: Callable[..., Awaitable[T | None]]) -> tuple[str, T]:
+    """A server's page's data (`read(site, key)`), and the server's token; 404 if either is
+    not there."""
     reader = request.app[READER]
     site = await reader.site(request.match_info["token"])
-    data = None if site is None else await reader.tournament(site, request.match_info["key"])
+    data = None if site is None else await read(reader, site, request.match_info["key"])
     if site is None or data is None:
         raise _not_found()
-    return _html(pages.tournament_page(site.token, data))
+    return site.token, data
+
+
+async def tournament(request: web.Request) -> web.Response:
+    token, data = await _of_site(request, lambda r, site, key: r.tournament(site, key))
+    return _html(pages.tournament_page(token, data))
 
 
 async def player(request: web.Request) -> web.Response:
-    reader = request.app[READER]
-    site = await reader.site(request.match_info["token"])
-    data = None if site is None else await reader.player(site, request.match_info["key"])
-    if site is None or data is None:
-        raise _not_found()
-    return _html(pages.player_page(site.token, request.match_info["key"], data))
+    token, data = await _of_site(request, lambda r, site, key: r.player(site, key))
+    return _html(pages.player_page(token, request.match_info["key"], data))
 
 
 async def rating_chart(request: web.Request) -> web.Response:
