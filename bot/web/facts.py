@@ -81,7 +81,8 @@ def event_about(event: TournamentView) -> str:
     )
     stage = {
         "signup": "open for sign-up",
-        "running": f"round {event.round} of {event.rounds}",
+        # started, its first round not yet paired: it is before round 1, never "round 0"
+        "running": f"round {max(event.round, 1)} of {event.rounds}",
         "finished": "over",
         "cancelled": "cancelled",
     }[event.status]

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import json
 import re
+from types import SimpleNamespace
+from typing import cast
 
 from ai.analysis import Reading
 from ai.search import MATE
-from bot.service import Actor, MatchView
-from bot.web.facts import tournament_href
+from bot.service import Actor, MatchView, TournamentView
+from bot.web.facts import event_about, tournament_href
 from bot.web.reader import player_key
 from render.theme import BETTER_ARROW, PLAYED_ARROW
 from tests.bot.web.conftest import ANN, BEN, PRIVATE, Site
@@ -241,3 +243,11 @@ async def test_a_private_channels_tournament_is_never_shown(site: Site) -> None:
     assert (await site.get(tournament_href(server, event)))[0] == 200
     await site.service.site.turn(Actor(GUILD, CHANNEL, ANN), manager=True, on=False)
     assert (await site.get(tournament_href(server, event)))[0] == 404  # the site is off
+
+
+def test_a_tournament_started_before_its_first_round_is_paired_reads_round_1() -> None:
+    started = SimpleNamespace(
+        format="swiss", rounds=5, status="running", round=0, rated=True, move_seconds=86_400
+    )
+    about = event_about(cast(TournamentView, started))
+    assert "round 1 of 5" in about and "round 0" not in about
