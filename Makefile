@@ -19,8 +19,11 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	@touch $@
 
+# pydraughts, the draughts tests' reference, in a folder of its own: its import name
+# (`draughts`) is py-draughts' too, so tests/rules/pydraughts_oracle.py runs it in a subprocess.
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet --no-deps --target $(VENV)/pydraughts pydraughts==0.6.7
 	@touch $@ $(VENV)/.installed
 
 install: $(VENV)/.installed

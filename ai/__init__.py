@@ -67,7 +67,7 @@ def think(game_id: str, position: Any, **options: Unpack[Options]) -> tuple[str,
         return game.format_move(move), Report(move, score, 0, 0, spent, proof=proof)
     search = Search(
         game,
-        computer(game.id).evaluator,
+        computer(game_id).evaluator,
         seconds=(
             math.inf
             if nodes is not None

@@ -173,14 +173,23 @@ class Review:
         return sorted(judged, key=lambda j: (-j.given_away, j.ply))[:most]
 
 
-def review(game_id: str, start: Any, moves: Sequence[str], readings: Sequence[Reading]) -> Review:
-    """Judge a game from its readings: one a position, the start's first (len(moves) + 1)."""
+def review(
+    game_id: str,
+    start: Any,
+    moves: Sequence[str],
+    readings: Sequence[Reading],
+    *,
+    drawn: int = 0,
+) -> Review:
+    """Judge a game from its readings: one a position, the start's first (len(moves) + 1).
+    `drawn`: the first moves the players did not choose (a ballot's opening, drawn for
+    them), never judged, as a move that was the only one is not."""
     if len(readings) != len(moves) + 1:
         raise ValueError("a review needs one reading a position: the moves' count plus one")
     game = get_game(game_id)
     every = positions(game_id, start, moves)
     movers = [game.side_to_move(p) for p in every]
-    forced = [len(game.legal_moves(p)) == 1 for p in every]
+    forced = [k < drawn or len(game.legal_moves(p)) == 1 for k, p in enumerate(every)]
     winners = _winners(game_id, movers, forced, readings)
 
     def chance(k: int) -> float:

@@ -1,4 +1,4 @@
-"""`python -m ai move GAME [--position TEXT] [--level N] [--seconds S] [--seed N]`,
+"""`python -m ai move GAME [--position TEXT] [--level N] [--seconds S] [--seed N] [--nodes N]`,
 `python -m ai levels`, `python -m ai solve SOLVED-GAME [--position TEXT] [--seconds S]`
 and `python -m ai analyse GAME MOVE... [--position TEXT] [--nodes N]`."""
 
@@ -27,6 +27,9 @@ def main(argv: list[str] | None = None) -> int:
     move.add_argument("--level", type=int, default=3, choices=sorted(LEVELS))
     move.add_argument("--seconds", type=float, help="thinking time (default: the level's)")
     move.add_argument("--seed", type=int, help="make the choice reproducible")
+    move.add_argument(
+        "--nodes", type=int, help="positions searched, in place of the clock (any machine alike)"
+    )
     commands.add_parser("levels", help="list the levels and their thinking budgets")
     solve = commands.add_parser("solve", help="the proven value of a position, and its moves'")
     solve.add_argument("game", choices=sorted(solvers))
@@ -63,7 +66,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         position = game.decode(args.position) if args.position else game.initial_position()
         chosen, report = think(
-            game.id, position, level=args.level, seconds=args.seconds, seed=args.seed
+            game.id,
+            position,
+            level=args.level,
+            seconds=args.seconds,
+            seed=args.seed,
+            nodes=args.nodes,
         )
     except (RulesError, ValueError) as err:
         print(f"error: {err}", file=sys.stderr)

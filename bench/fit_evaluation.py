@@ -32,8 +32,8 @@ def _game(game_id: str, levels: tuple[int, ...], seed: int) -> tuple[list[list[i
     game, module = get_game(game_id), _module(game_id)
     rng = random.Random(seed)
     player = computer(game, rng, levels, rng.choice((0.02, 0.05, 0.1)))
-    positions = list(play(game, dict.fromkeys(game.sides, player)))
-    outcome = game.outcome(positions[-1])
+    record = play(game, dict.fromkeys(game.sides, player))
+    positions, outcome = record.positions, record.outcome
     assert outcome is not None
     rows = [list(module.features(position).values()) for position in positions[:-1]]
     labels = [

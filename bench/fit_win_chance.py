@@ -32,8 +32,8 @@ def _game(game_id: str, levels: tuple[int, ...], every: int, seed: int) -> list[
     game = get_game(game_id)
     rng = random.Random(seed)
     player = computer(game, rng, levels, rng.choice((0.02, 0.05, 0.1)))
-    positions = list(play(game, dict.fromkeys(game.sides, player)))
-    outcome = game.outcome(positions[-1])
+    record = play(game, dict.fromkeys(game.sides, player))
+    positions, outcome = record.positions, record.outcome
     assert outcome is not None
     found = []
     for position in positions[:-1:every]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,19 +15,18 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import choose_move
-from rules import Game
+from rules import Game, GameRecord
 
 Player = Callable[[Any], Any]
 
 
-def play(game: Game[Any, Any], players: dict[str, Player]) -> Iterator[Any]:
-    """Every position of one game (`players` by side to move), the last one finished."""
-    position = game.initial_position()
-    while True:
-        yield position
-        if game.outcome(position) is not None:
-            return
-        position = game.apply(position, players[position.turn](position))
+def play(game: Game[Any, Any], players: dict[str, Player]) -> GameRecord:
+    """One game (`players` by side to move) played to its end: the game's own outcome, or a
+    draw its history makes (a repetition, moves without progress, as in a match)."""
+    record = GameRecord(game)
+    while record.outcome is None:
+        record.play(players[record.side_to_move](record.position))
+    return record
 
 
 def computer(

@@ -58,7 +58,7 @@ def fit(table: SolvedTable, games: int) -> None:
     won: list[float] = []  # 1: the Musketeers win
     for _ in range(games):
         player = computer(GAME, rng, (1, 2), rng.choice((0.05, 0.15, 0.3)))
-        for position in play(GAME, {"e": player, "m": player}):
+        for position in play(GAME, {"e": player, "m": player}).positions:
             rows.append(list(features(position).values()))
             won.append(float(table.value(position) < 0))
     share = np.mean(won)
@@ -83,7 +83,7 @@ def _won_positions(table: SolvedTable, side: str, count: int) -> list[Any]:
 
     found: list[Any] = []
     while len(found) < count:
-        for position in play(GAME, {"e": enemy, "m": randomly}):
+        for position in play(GAME, {"e": enemy, "m": randomly}).positions:
             if (
                 position.turn == side
                 and GAME.outcome(position) is None

@@ -11,15 +11,19 @@ from PIL import Image
 
 from rules import Outcome, RulesError, get_game, numbered_move
 
-from . import checkers, the_crown, three_crowns, three_musketeers
+from . import checkers, draughts, the_crown, three_crowns, three_musketeers, turkish
 from .canvas import Scene
 from .drawing import Drawing
 from .png import palette_png
 
 DRAWINGS: dict[str, Drawing] = {
     d.game_id: d
-    for d in (checkers.DRAWING, three_musketeers.DRAWING, three_crowns.DRAWING, the_crown.DRAWING)
-}
+    for d in (
+        checkers.DRAWING, three_musketeers.DRAWING, three_crowns.DRAWING, the_crown.DRAWING,
+        draughts.INTERNATIONAL, draughts.BRAZILIAN, draughts.RUSSIAN, draughts.ITALIAN,
+        turkish.DRAWING,
+    )
+}  # fmt: skip
 #: a frame's time on screen: 900 ms, less in long games, so that no replay runs longer
 #: than REPLAY_MS, but never under MIN_FRAME_MS (a long game then keeps every k-th move)
 FRAME_MS = 900
@@ -31,10 +35,11 @@ MIN_GIF_SIZE = 160
 
 
 def _drawing(game_id: str) -> Drawing:
-    get_game(game_id)  # the engine's own error for an unknown id
-    if game_id not in DRAWINGS:
+    """The game's drawing (a game played by a house rule is drawn as the game is)."""
+    game = get_game(game_id)  # the engine's own error for an unknown id
+    if game.id not in DRAWINGS:
         raise RulesError(f"there is no picture for {game_id!r} yet")
-    return DRAWINGS[game_id]
+    return DRAWINGS[game.id]
 
 
 def legend(game_id: str) -> str:

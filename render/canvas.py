@@ -313,12 +313,15 @@ def ring(
         draw.arc(box, k * 30, k * 30 + 18, fill=colour, width=width)
 
 
-def text_label(text: str, size: int, ink: RGB) -> Image.Image:
-    """`text` in the bundled font at `size`, on a transparent image that just holds it."""
-    face = font(size)
-    left, top, right, bottom = face.getbbox(text)
+def text_label(text: str, size: int, ink: RGB, halo: RGB | None = None) -> Image.Image:
+    """`text` in the bundled font at `size`, on a transparent image that just holds it;
+    `halo`: a one-pixel outline of that colour round each letter (it reads on a piece)."""
+    face, stroke = font(size), 0 if halo is None else 1
+    left, top, right, bottom = face.getbbox(text, stroke_width=stroke)
     label = Image.new("RGBA", (round(right - left) + 2, round(bottom - top) + 2), (0, 0, 0, 0))
-    ImageDraw.Draw(label).text((1 - left, 1 - top), text, font=face, fill=ink)
+    ImageDraw.Draw(label).text(
+        (1 - left, 1 - top), text, font=face, fill=ink, stroke_width=stroke, stroke_fill=halo
+    )
     return label
 
 

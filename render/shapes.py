@@ -13,7 +13,9 @@ from .theme import LABEL, RGB, mix
 
 
 class SquareShape(Shape):
-    """cols x rows squares; cell = (rank - 1) * cols + file, rank 1 at the bottom."""
+    """cols x rows squares; cell = (rank - 1) * cols + file, rank 1 at the bottom; a1 is dark
+    unless `a1_dark` says not; `lines` draws a line round every square (a board of one
+    colour)."""
 
     def __init__(
         self,
@@ -25,13 +27,23 @@ class SquareShape(Shape):
         edge_labels: bool = True,
         cell_labels: dict[int, str] | None = None,
         piece_scale: float = 0.92,
+        label_scale: float = 1.0,
+        a1_dark: bool = True,
+        lines: RGB | None = None,
     ) -> None:
         super().__init__()
         self.cols, self.rows = cols, rows
         self.light, self.dark = light, dark
+        self.dark_parity = 0 if a1_dark else 1
+        self.lines = lines
         self.edge_labels = edge_labels
         self.cell_labels = cell_labels or {}
         self.piece_scale = piece_scale
+        #: a labelled square's label, its size (a fraction of the square) and how far
+        #: towards white its ink is: large in the middle of an empty square, small in the
+        #: top-left corner of an occupied one, clear of the piece
+        self.empty_label = 0.4 * label_scale, 0.42
+        self.occupied_label = 0.26 * label_scale, 0.7
         self._label_cache: dict[tuple[int, bool, bool], dict[int, tuple[Image.Image, Point]]] = {}
 
     def _square(self, size: int) -> int:
@@ -67,7 +79,10 @@ class SquareShape(Shape):
 
     def colour(self, cell: int) -> RGB:
         file, rank = cell % self.cols, cell // self.cols
-        return self.dark if (file + rank) % 2 == 0 else self.light
+        return self.dark if (file + rank) % 2 == self.dark_parity else self.light
+
+    def outline(self, cell: int) -> RGB | None:
+        return self.lines
 
     def edge_marks(self, size: int, flipped: bool) -> list[Mark]:
         if not self.edge_labels:
@@ -85,6 +100,16 @@ class SquareShape(Shape):
         return marks
 
     def draw_labels(self, draw: ImageDraw.ImageDraw, size: int, flipped: bool) -> None:
+        if self.lines is not None:
+            sq, margin = self._square(size), self._margin(size)
+            right, bottom = margin + sq * self.cols, margin + sq * self.rows
+            width = max(1, round(sq / 32))
+            for f in range(self.cols + 1):
+                x = margin + f * sq
+                draw.line([(x, margin), (x, bottom)], fill=self.lines, width=width)
+            for r in range(self.rows + 1):
+                y = margin + r * sq
+                draw.line([(margin, y), (right, y)], fill=self.lines, width=width)
         draw_marks(draw, self.edge_marks(size, flipped))
 
     def cell_marks(self, size: int, flipped: bool, occupied: Collection[int]) -> list[Mark]:
@@ -93,24 +118,24 @@ class SquareShape(Shape):
         for cell, text in self.cell_labels.items():
             x, y = self._origin(cell, size, flipped)
             if cell in occupied:
-                ink = mix(self.colour(cell), (255, 255, 255), OCCUPIED_LABEL[1])
-                face = max(10, round(sq * OCCUPIED_LABEL[0]))
+                ink = mix(self.colour(cell), (255, 255, 255), self.occupied_label[1])
+                face = max(10, round(sq * self.occupied_label[0]))
                 marks.append(Mark(x + sq * 0.04, y + sq * 0.03, text, face, ink, "la"))
             else:
-                ink = mix(self.colour(cell), (255, 255, 255), EMPTY_LABEL[1])
-                face = max(10, round(sq * EMPTY_LABEL[0]))
+                ink = mix(self.colour(cell), (255, 255, 255), self.empty_label[1])
+                face = max(10, round(sq * self.empty_label[0]))
                 marks.append(Mark(x + sq / 2, y + sq / 2, text, face, ink))
         return marks
 
     def empty_cell_labels(self, size: int, flipped: bool) -> dict[int, tuple[Image.Image, Point]]:
         """Each labelled empty square's label, large, in its middle."""
-        return self._labels(size, flipped, *EMPTY_LABEL, centred=True)
+        return self._labels(size, flipped, *self.empty_label, centred=True)
 
     def occupied_cell_labels(
         self, size: int, flipped: bool
     ) -> dict[int, tuple[Image.Image, Point]]:
         """Each labelled square's label in its top-left corner, clear of the piece."""
-        return self._labels(size, flipped, *OCCUPIED_LABEL, centred=False)
+        return self._labels(size, flipped, *self.occupied_label, centred=False)
 
     def _labels(
         self, size: int, flipped: bool, scale: float, light: float, *, centred: bool
@@ -121,19 +146,15 @@ class SquareShape(Shape):
             labels = {}
             for cell, text in self.cell_labels.items():
                 ink = mix(self.colour(cell), (255, 255, 255), light)
-                label = text_label(text, max(10, round(sq * scale)), ink)
                 x, y = self._origin(cell, size, flipped)
                 if centred:
+                    label = text_label(text, max(10, round(sq * scale)), ink)
                     labels[cell] = label, (x + (sq - label.width) / 2, y + (sq - label.height) / 2)
-                else:
-                    labels[cell] = label, (x + sq * 0.04, y + sq * 0.03)
+                else:  # haloed in the square's colour, which reads where a piece comes near
+                    label = text_label(text, max(10, round(sq * scale)), ink, self.colour(cell))
+                    labels[cell] = label, (x + sq * 0.04 - 1, y + sq * 0.03 - 1)
             self._label_cache[key] = labels
         return self._label_cache[key]
-
-
-#: a square's label: its size (a fraction of the square) and how far towards white its ink is
-EMPTY_LABEL = (0.4, 0.42)  # large, in the middle of an empty square
-OCCUPIED_LABEL = (0.26, 0.7)  # small, in the top-left corner, clear of the piece
 
 
 def grid_cell(width: int) -> Callable[[str], int]:

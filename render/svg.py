@@ -61,6 +61,7 @@ def board_svg(
     letter)` gives the address of each piece's picture (default: inlined). Options: as
     board_image takes them."""
     drawing, scene = board_scene(game_id, position, **options)
+    game_id = drawing.game_id  # the pieces are the game's, whatever house rule it is played by
     shape, size, flipped = drawing.shape, drawing.default_size, scene.flipped
     layout = shape.layout(size)
     height = layout.height - layout.strip

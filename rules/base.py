@@ -108,8 +108,23 @@ class Game(ABC, Generic[P, M]):
     asymmetric: bool
     #: PDN's GameType, for a game whose records are written in PDN (None: plain text)
     pdn_game_type: int | None = None
+    #: a house rule these rules add to the game's own, in words ("free jumps"; "": none).
+    #: Such rules are not a game of their own: `GAMES` never lists them, their `id` is the
+    #: game's, and a match played by them stores their `rules_id`
+    house_rule: str = ""
+    #: the game's ballot openings by number, each its moves as players write them
+    #: (Checkers' three-move deck); empty for a game without ballots
+    ballots: Mapping[int, str] = {}
     #: the position text of the start of a game
     start: str
+
+    @property
+    def rules_id(self) -> str:
+        """What a match stores of the rules it is played by: the game's id, and the house
+        rule after a colon ("checkers:free-jumps"), which `get_game` reads back."""
+        if not self.house_rule:
+            return self.id
+        return f"{self.id}:{self.house_rule.replace(' ', '-')}"
 
     # --- positions -------------------------------------------------------
     def initial_position(self) -> P:
@@ -251,6 +266,12 @@ class Game(ABC, Generic[P, M]):
     def makes_progress(self, before: P, move: M, after: P) -> bool:
         """Whether a move resets the no-progress counter."""
         return True
+
+    def no_progress_limit_at(self, position: P) -> int | None:
+        """The plies without progress that draw the game in this position: a game whose
+        count depends on the pieces left (International draughts' endgames) says so here;
+        by default `no_progress_limit`."""
+        return self.no_progress_limit
 
     def perft(self, position: P, depth: int) -> int:
         """Leaf count of the legal-move tree of exactly `depth` plies."""

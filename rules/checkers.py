@@ -17,6 +17,7 @@ from .base import (
     remembers_moves,
     suggest,
 )
+from .checkers_ballots import BALLOTS
 from .checkers_board import BLACK_CROWN_ROW, WHITE_CROWN_ROW, bits_of, row_col, square_at
 from .errors import BadPosition, IllegalMove
 
@@ -83,6 +84,9 @@ class Checkers(Game[CheckersPosition, CheckersMove]):
     no_progress_limit, no_progress_reason = 80, "40-move rule"
     pdn_game_type = 21  # English draughts
     asymmetric = False
+    ballots = BALLOTS
+    #: captures are compulsory (the rules); False: free jumps, a house rule
+    forced_capture = True
     start = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
     rules_help = """\
 English draughts (American checkers) on the 32 dark squares, numbered 1–32 from Black's side
@@ -97,16 +101,25 @@ English draughts (American checkers) on the 32 dark squares, numbered 1–32 fro
 - **Draws** [house, for online play]: the same position (pieces and side to move) for the
   third time; 40 moves by each side with no capture and no man move; or agreement.
   Either player may resign.
+- **Ballots**: a pair of games may start from one of the ACF's 156 three-move openings,
+  drawn at random and played twice, colours reversed (`opening:ballot`).
+- **Free jumps** [house, casual games only]: captures are optional (`captures:free`); such
+  a game is unrated.
 - Moves: `11-15` (step), `15x24` or `1x10x19` (captures, every landing square). Spaces are
   ignored and `-`/`x` are interchangeable; the short form `1x19` works when it names one
   capture. Positions are PDN FEN: `B:W21-32:B1-12` (side to move, White's squares, Black's
   squares, `K` before a king)."""
 
     # --- moves ---------------------------------------------------------------
+    def listed_moves(self, position: CheckersPosition) -> list[CheckersMove]:
+        """Every legal move, sorted (what `legal_moves` remembers)."""
+        men, kings, opp_men, opp_kings, black = position.mover()
+        found = gen.generate(men, kings, opp_men | opp_kings, black, self.forced_capture)
+        return sorted(map(_to_move, found))
+
     @remembers_moves
     def legal_moves(self, position: CheckersPosition) -> list[CheckersMove]:
-        men, kings, opp_men, opp_kings, black = position.mover()
-        return sorted(_to_move(m) for m in gen.generate(men, kings, opp_men | opp_kings, black))
+        return self.listed_moves(position)
 
     def apply(self, position: CheckersPosition, move: CheckersMove) -> CheckersPosition:
         men, kings, opp_men, opp_kings, black = position.mover()
@@ -158,7 +171,7 @@ English draughts (American checkers) on the 32 dark squares, numbered 1–32 fro
         if not own >> (origin - 1) & 1:
             return f"{shown} is not legal: there is no {side} piece on {origin}"
         texts = [self.format_move(m) for m in legal]
-        if legal[0].capture:
+        if self.forced_capture and legal[0].capture:
             from_here = [t for m, t in zip(legal, texts, strict=True) if m.path[0] == origin]
             tries = from_here or texts
             return f"{shown} is not legal: a capture is mandatory (try {suggest(tries)})"
@@ -171,7 +184,7 @@ English draughts (American checkers) on the 32 dark squares, numbered 1–32 fro
         if depth == 0:
             return 1
         men, kings, opp_men, opp_kings, black = position.mover()
-        return gen.perft(men, kings, opp_men, opp_kings, black, depth)
+        return gen.perft(men, kings, opp_men, opp_kings, black, depth, self.forced_capture)
 
     def makes_progress(
         self, before: CheckersPosition, move: CheckersMove, after: CheckersPosition
@@ -285,6 +298,20 @@ English draughts (American checkers) on the 32 dark squares, numbered 1–32 fro
             numbers = " ".join(f"{row * 4 + k + 1:2d}" for k in range(4))
             rows.append(f"{pad}{' '.join(cells):<8}{'' if pad else ' '}   {numbers}")
         return "\n".join(rows)
+
+
+class FreeJumpCheckers(Checkers):
+    """Checkers with free jumps, a house rule of casual play: a capture may be made or not
+    (a multi-jump begun is still completed). Not a game of its own (GAMES never lists it):
+    unrated, never in a tournament."""
+
+    house_rule = "free jumps"
+    forced_capture = False
+
+    @remembers_moves
+    def legal_moves(self, position: CheckersPosition) -> list[CheckersMove]:
+        """As Checkers lists them, remembered apart (Checkers' are another rule's)."""
+        return self.listed_moves(position)
 
 
 def _expand(item: str) -> list[tuple[int, bool]]:

@@ -143,22 +143,25 @@ def _count_simple(men: int, kings: int, empty: int, black: bool) -> int:
     return total
 
 
-def generate(men: int, kings: int, opp: int, black: bool) -> list[RawMove]:
-    """All legal raw moves (captures are mandatory)."""
+def generate(men: int, kings: int, opp: int, black: bool, forced: bool = True) -> list[RawMove]:
+    """All legal raw moves: only the captures when there are any and captures are `forced`
+    (the rules), else the captures and the simple moves (free jumps, a house rule)."""
     empty = ~(men | kings | opp) & FULL
     jm, jk = _jump_sources(men, kings, opp, empty, black)
-    if jm or jk:
-        return _captures(jm, jk, opp, empty, black)
-    return _simple_moves(men, kings, empty, black)
+    if not jm | jk:
+        return _simple_moves(men, kings, empty, black)
+    captures = _captures(jm, jk, opp, empty, black)
+    return captures if forced else captures + _simple_moves(men, kings, empty, black)
 
 
-def count(men: int, kings: int, opp: int, black: bool) -> int:
-    """Number of legal moves, without building the simple ones."""
+def count(men: int, kings: int, opp: int, black: bool, forced: bool = True) -> int:
+    """Number of legal moves (as `generate` lists them), without building the simple ones."""
     empty = ~(men | kings | opp) & FULL
     jm, jk = _jump_sources(men, kings, opp, empty, black)
-    if jm or jk:
-        return len(_captures(jm, jk, opp, empty, black))
-    return _count_simple(men, kings, empty, black)
+    if not jm | jk:
+        return _count_simple(men, kings, empty, black)
+    captures = len(_captures(jm, jk, opp, empty, black))
+    return captures if forced else captures + _count_simple(men, kings, empty, black)
 
 
 def make(
@@ -182,13 +185,15 @@ def make(
     return men, kings, opp_men, opp_kings
 
 
-def perft(men: int, kings: int, opp_men: int, opp_kings: int, black: bool, depth: int) -> int:
+def perft(
+    men: int, kings: int, opp_men: int, opp_kings: int, black: bool, depth: int, forced: bool = True
+) -> int:
     """Leaf count for the side to move (men/kings are the mover's); depth >= 1."""
     opp = opp_men | opp_kings
     if depth == 1:
-        return count(men, kings, opp, black)
+        return count(men, kings, opp, black, forced)
     total = 0
-    for move in generate(men, kings, opp, black):
+    for move in generate(men, kings, opp, black, forced):
         m, k, om, ok = make(men, kings, opp_men, opp_kings, move, black)
-        total += perft(om, ok, m, k, not black, depth - 1)
+        total += perft(om, ok, m, k, not black, depth - 1, forced)
     return total

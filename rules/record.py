@@ -80,7 +80,7 @@ class GameRecord:
         self._seen[key] += 1
         if game.repetition_limit is not None and self._seen[key] >= game.repetition_limit:
             self._history_draw = Outcome(None, Termination.REPETITION)
-        elif game.no_progress_limit is not None and self.quiet_plies >= game.no_progress_limit:
+        elif (limit := game.no_progress_limit_at(after)) is not None and self.quiet_plies >= limit:
             self._history_draw = Outcome(None, Termination.NO_PROGRESS)
         else:
             self._history_draw = None

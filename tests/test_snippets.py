@@ -1,6 +1,6 @@
 """README's and docs/' code runs as written: every Python block, every `python -m rules`,
-`render` and `ai` line of a shell block, and the console transcript in README, whose output
-must read as printed there (times aside)."""
+`render` and `ai` line of a shell block, and every console transcript (README's, the
+draughts page's), whose output must read as printed there (times aside)."""
 
 from __future__ import annotations
 
@@ -71,19 +71,31 @@ def test_every_command_line_of_the_pure_packages_runs(
     assert done.stdout.strip()
 
 
-def transcript() -> tuple[list[str], str]:
-    """README's console example: the lines it feeds, and what it shows printed."""
-    readme = (ROOT / "README.md").read_text()
-    (block,) = [b for _, b in blocks("") if b.startswith("$ printf") and "-m bot console" in b]
-    command, _, printed = block.partition("| .venv/bin/python -m bot console\n")
-    fed = shlex.split(command.removeprefix("$ printf").replace("\\\n", " "))
-    assert fed[0] == "%s\\n" and readme
-    return fed[1:], printed
+def transcripts() -> list[tuple[str, list[str], str]]:
+    """Every console example (a block of lines fed by printf to the console, then what it
+    printed): where it is, the lines it feeds, and what it shows printed."""
+    found = []
+    for where, block in blocks(""):
+        if block.startswith("$ printf") and "-m bot console" in block:
+            command, _, printed = block.partition("| .venv/bin/python -m bot console\n")
+            fed = shlex.split(command.removeprefix("$ printf").replace("\\\n", " "))
+            assert fed[0] == "%s\\n", where
+            found.append((where, fed[1:], printed))
+    return found
+
+
+def test_readme_and_the_draughts_page_have_console_transcripts() -> None:
+    pages = [where.partition("#")[0] for where, _, _ in transcripts()]
+    assert pages.count("README.md") == 1 and pages.count("draughts.md") == 2
 
 
 @pytest.mark.processes
-def test_readmes_console_transcript_is_what_the_console_prints(tmp_path: Path) -> None:
-    fed, printed = transcript()
+@pytest.mark.parametrize(
+    ("where", "fed", "printed"), [pytest.param(*t, id=t[0]) for t in transcripts()]
+)
+def test_each_console_transcript_is_what_the_console_prints(
+    where: str, fed: list[str], printed: str, tmp_path: Path
+) -> None:
     env = {**os.environ, "DATABASE_URL": str(tmp_path / "try.sqlite3")}
     done = subprocess.run(
         [sys.executable, "-m", "bot", "console"],
@@ -95,8 +107,8 @@ def test_readmes_console_transcript_is_what_the_console_prints(tmp_path: Path) -
         timeout=120,
         check=False,
     )
-    assert done.returncode == 0, done.stderr
-    assert TIME.sub("<time>", done.stdout) == TIME.sub("<time>", printed)
+    assert done.returncode == 0, f"{where}: {done.stderr}"
+    assert TIME.sub("<time>", done.stdout) == TIME.sub("<time>", printed), where
 
 
 def test_the_rules_help_page_is_the_rules_modules_own_text() -> None:

@@ -136,6 +136,9 @@ class Computer:
     depths: Mapping[int, int] = field(default_factory=dict)
     #: perfect play, for a solved game
     solver: Solver | None = None
+    #: the evaluation for the game played by a house rule, by the rule's words (Checkers'
+    #: free jumps: captures are not forced, so not played out past the horizon)
+    house_rules: Mapping[str, Evaluator] = field(default_factory=dict)
 
 
 def distances(neighbours: tuple[tuple[int, ...], ...], target: int) -> tuple[int, ...]:

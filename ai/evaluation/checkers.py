@@ -68,4 +68,12 @@ SUM = WeightedSum(WEIGHTS, counts)
 features, evaluate = SUM.features, SUM.evaluate
 
 EVALUATOR = Evaluator(evaluate, lambda position, move: move.capture, quiescence=True)
-COMPUTER = Computer(game_id="checkers", evaluator=EVALUATOR, nodes=40_000, scale=67.0)
+#: free jumps: a capture may be left, so the search stops at its horizon as for a quiet game
+FREE_JUMPS = Evaluator(evaluate, EVALUATOR.is_capture)
+COMPUTER = Computer(
+    game_id="checkers",
+    evaluator=EVALUATOR,
+    nodes=40_000,
+    scale=67.0,
+    house_rules={"free jumps": FREE_JUMPS},
+)

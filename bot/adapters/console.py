@@ -26,7 +26,7 @@ from bot.adapters.console_names import Names
 from bot.adapters.replies import Button, Message, Notice, Response, private
 from bot.app.app import App
 from bot.service import Analysis, MatchService, MatchView, MoveResult, RoundBoard, RoundNews
-from rules import QUOTED, quoted
+from rules import QUOTED, get_game, quoted
 
 GUILD = 1
 DEFAULT_CHANNEL = "general"
@@ -287,7 +287,7 @@ class Console:
         """The match's thread, known by its name (game and number) in this run or an earlier
         one, since ids come from names."""
         if match.thread_id is not None and match.id not in self.threads:
-            named = self.names.channel_id(f"{match.game_id}-{match.id}")
+            named = self.names.channel_id(f"{get_game(match.game_id).id}-{match.id}")
             self.threads[match.id] = named if named == match.thread_id else match.thread_id
         return self.threads.get(match.id)
 
@@ -317,13 +317,15 @@ class Console:
         if match is None:
             return
         if response.open_thread is not None:
-            thread = self.names.channel_id(f"{match.game_id}-{match.id}")
+            thread = self.names.channel_id(f"{get_game(match.game_id).id}-{match.id}")
             await self.service.play.bind_thread(match.id, thread)
             self.threads[match.id] = thread
             shown = self.names.channel
             self.write(f"{shown(channel)} bot: [thread {shown(thread)} opened]")
         for message in response.posts:
             self.post(self.threads.get(match.id, channel), message)
+        for started in response.also:
+            await self.show(ctx, started)
 
     def dm(self, notice: Notice) -> None:
         """A direct message, printed in the person's DM channel with the bot."""

@@ -105,7 +105,9 @@ class Response:
     the clicked message) for `match_id`; `posts` go to that match's thread, or its channel;
     `updates` replace the messages showing the same things (adapters without message ids, or
     where no such message is known, leave them out); `dms` go to people directly; `elsewhere`
-    goes to other matches, each message to its match's thread, or its channel.
+    goes to other matches, each message to its match's thread, or its channel; `also`: the
+    games started with this one (a ballot pair's second), each shown as a game started in
+    the channel is (its start posted there, a thread made from it, its board in the thread).
     """
 
     reply: Message | None = None
@@ -119,6 +121,7 @@ class Response:
     dms: tuple[Notice, ...] = ()
     #: (match id, message): a post in each of those matches (the games a withdrawal ended)
     elsewhere: tuple[tuple[int, Message], ...] = ()
+    also: tuple[Response, ...] = ()
 
 
 def private(text: str) -> Response:

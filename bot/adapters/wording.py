@@ -20,6 +20,7 @@ from bot.service import (
     duration_text,
     rating_text,
     result_parts,
+    terms_parts,
 )
 from rules import GAMES, check_text, counted, get_game, move_number, numbered_move
 
@@ -76,6 +77,13 @@ class Wording:
         name = get_game(match.game_id).side_name(side)
         return f"{self.people.user(match.players[side])} ({name}) won"
 
+    def title(self, match: MatchView) -> str:
+        """'**Checkers #3**', with what sets the game apart from its game's own: '(house
+        rule: free jumps, unrated)', '(Ballot 37: 9-14 22-17 6-9, game 1 of 2 · match @alice
+        1-0 @bob)'."""
+        terms = self.parts(terms_parts(match))
+        return f"**{match.game_name} #{match.id}**" + (f" ({terms})" if terms else "")
+
     def sides(self, match: MatchView) -> str:
         """'Black: @alice, White: @bob'."""
         game = get_game(match.game_id)
@@ -94,6 +102,13 @@ class Wording:
             sides = f"{who(challenge.challenger_id)} plays {mine}, the opponent {theirs}"
         else:
             sides = "sides drawn at random"
+        if challenge.opening:
+            sides += (
+                "; a ballot pair: one of the ACF's three-move openings, drawn when the "
+                "challenge is accepted, played twice, colours reversed"
+            )
+        if game.house_rule:
+            sides += f"; house rule: {game.house_rule}, unrated"
         return (
             f"{who(challenge.challenger_id)} challenges {who(challenge.opponent_id)} to "
             f"**{game.name}** ({sides}; {duration_text(challenge.move_seconds)} per move). "
@@ -104,7 +119,7 @@ class Wording:
         against = ""
         if match.computer_level is not None:
             against = f" I play at level {match.computer_level} of 5; the game is unrated."
-        return f"**{match.game_name} #{match.id}** has started: {self.sides(match)}.{against}"
+        return f"{self.title(match)} has started: {self.sides(match)}.{against}"
 
     def declined(self, challenge: ChallengeView, by: int) -> str:
         who, whose = self.people.user(by), self.people.user(challenge.challenger_id)
@@ -148,7 +163,7 @@ class Wording:
                 status += f" {mover} is on vacation: their clock runs again {back}."
             if match.deadline is not None:
                 status += f" Time runs out {self.people.when(match.deadline)}."
-        return " ".join(filter(None, [f"**{game.name} #{match.id}** —", headline, status]))
+        return " ".join(filter(None, [f"{self.title(match)} —", headline, status]))
 
     @staticmethod
     def moves_so_far(match: MatchView) -> str:
@@ -168,7 +183,8 @@ class Wording:
 
     def resign_question(self, match: MatchView, user_id: int) -> str:
         if match.computer_level is None:
-            rival, rating = self.people.name(match.opponent_of(user_id) or 0), "your rating changes"
+            rival = self.people.name(match.opponent_of(user_id) or 0)
+            rating = "it is unrated" if match.house_rule else "your rating changes"
         else:
             rival, rating = "me", "it is unrated"
         return (
@@ -245,8 +261,20 @@ class Wording:
             where = f"{place} on {self.people.server(m.guild_id)}"
             at = item.board_at and self.people.link(m.guild_id, *item.board_at)
             board = f" — [latest board]({at})" if at else ""
-            lines.append(f"**{m.game_name} #{m.id}** against {against} — {turn} — {where}{board}")
+            kind = self.kind(m)
+            shown = f"**{m.game_name} #{m.id}**" + (f" ({kind})" if kind else "")
+            lines.append(f"{shown} against {against} — {turn} — {where}{board}")
         return "\n".join(lines)
+
+    @staticmethod
+    def kind(match: MatchView) -> str:
+        """A game's kind in a list: 'ballot 37, game 1 of 2 with #13', 'house rule: free
+        jumps' ('': a game from the start by its game's rules)."""
+        if match.house_rule:
+            return f"house rule: {match.house_rule}"
+        if match.pair_id is None:
+            return ""
+        return f"ballot {match.ballot}, game {match.pair_number} of 2 with #{match.pair_id}"
 
     def games_here(self, matches: list[MatchView]) -> str:
         lines = []

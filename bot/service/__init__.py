@@ -15,7 +15,13 @@ one rule every deadline is set by)."""
 from bot.service.analyses import Job
 from bot.service.finding import pick_game
 from bot.service.match_service import MatchService
-from bot.service.options import DEFAULT_MOVE_TIME, duration_text, move_seconds
+from bot.service.options import (
+    CAPTURES,
+    DEFAULT_MOVE_TIME,
+    OPENINGS,
+    duration_text,
+    move_seconds,
+)
 from bot.service.puzzles import PuzzleView
 from bot.service.ratings import provisional, rating_text
 from bot.service.records import record_file
@@ -48,12 +54,15 @@ from bot.service.views import (
     Turn,
     Vacation,
     result_parts,
+    terms_parts,
 )
 
 __all__ = [
+    "CAPTURES",
     "COMPUTER_GAMES",
     "DEFAULT_MOVE_TIME",
     "FORMATS",
+    "OPENINGS",
     "Actor",
     "Analysis",
     "Audience",
@@ -96,4 +105,5 @@ __all__ = [
     "rating_text",
     "record_file",
     "result_parts",
+    "terms_parts",
 ]

@@ -88,7 +88,7 @@ class Analyses:
         if done:
             record = await self.shared.records.replay(match_id)
             start = record.positions[0]
-            judged = review(match.game_id, start, match.moves, readings)
+            judged = review(match.game_id, start, match.moves, readings, drawn=match.opening_plies)
         return Analysis(
             match, None if asked is None else asked["requested_by"], len(readings), total, judged
         )

@@ -1,11 +1,13 @@
-"""Challenges: made, accepted (the match starts), declined, cancelled, and rematches."""
+"""Challenges: made, accepted (the match starts; a ballot's two games start at once, so both
+players play both colours side by side, as ballot matches by correspondence are played, and
+nothing waits on how the first game ends), declined, cancelled, and rematches."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from bot.errors import Person, Refusal
-from bot.service import options
+from bot.service import ballots, options
 from bot.service.clocks import start_clock
 from bot.service.finding import pick_game
 from bot.service.shared import Shared
@@ -28,13 +30,18 @@ class Challenges:
         opponent_id: int | None = None,
         side: str | None = None,
         move_time: int | str | None = None,
+        opening: str | None = None,
+        captures: str | None = None,
     ) -> ChallengeView:
-        """Challenge a user (or, with no opponent, anyone in the channel) to a game."""
+        """Challenge a user (or, with no opponent, anyone in the channel) to a game: from
+        the start, or a ballot pair (`opening`: ballot); captures forced, or free (free
+        jumps, a house rule: the game is then unrated)."""
         guild_id, challenger_id = actor.guild_id, actor.user_id
-        game = pick_game(game_id)
+        game = options.house_rules(pick_game(game_id), captures)
         if opponent_id == challenger_id:
             raise Refusal("You cannot challenge yourself: pick an opponent, or leave it open.")
         chosen = options.side_choice(game, side)
+        drawn = options.opening_choice(game, opening)
         seconds = options.move_seconds(move_time)
         now = self.shared.settings.clock()
         values = {
@@ -42,11 +49,12 @@ class Challenges:
             "channel_id": actor.channel_id,
             "challenger_id": challenger_id,
             "opponent_id": opponent_id,
-            "game_id": game.id,
+            "game_id": game.rules_id,
             "challenger_side": chosen,
             "move_seconds": seconds,
             "created_at": now,
             "expires_at": now + self.shared.settings.challenge_seconds,
+            "opening": drawn,
         }
         async with self.shared.store.transaction() as db:
             mine = await self.shared.challenges.open_by(guild_id, challenger_id, now)
@@ -95,33 +103,39 @@ class Challenges:
         return await self.shared.find.match(match_id)
 
     async def _start(self, db: Tx, challenge: Row, user_id: int) -> int:
-        """Turn an open challenge into a match inside the caller's transaction."""
+        """Turn an open challenge into a match inside the caller's transaction (a ballot
+        pair: its first game, the second linked to it)."""
         game = pick_game(challenge["game_id"])
         side = challenge["challenger_side"] or self.shared.settings.rng.choice(game.sides)
         challenger = challenge["challenger_id"]
         first, second = (challenger, user_id) if side == game.sides[0] else (user_id, challenger)
         now = self.shared.settings.clock()
         start = game.encode(game.initial_position())
-        match_id = await self.shared.matches.insert(
-            db,
-            {
-                "guild_id": challenge["guild_id"],
-                "channel_id": challenge["channel_id"],
-                "game_id": game.id,
-                "first_user": first,
-                "second_user": second,
-                "start_position": start,
-                "position": start,
-                "move_seconds": challenge["move_seconds"],
-                "created_at": now,
-            },
-        )
+        values = {
+            "guild_id": challenge["guild_id"],
+            "channel_id": challenge["channel_id"],
+            "game_id": game.rules_id,
+            "first_user": first,
+            "second_user": second,
+            "start_position": start,
+            "position": start,
+            "move_seconds": challenge["move_seconds"],
+            "created_at": now,
+        }
+        begun: tuple[int, ...]
+        if challenge["opening"] == options.BALLOT:
+            begun = await ballots.begin_pair(
+                self.shared, db, values, game, ballots.draw(self.shared, game)
+            )
+        else:
+            begun = (await self.shared.matches.insert(db, values),)
         await self.shared.challenges.set_status(
-            db, challenge["id"], ChallengeStatus.ACCEPTED, match_id
+            db, challenge["id"], ChallengeStatus.ACCEPTED, begun[0]
         )
-        started = await start_clock(self.shared, db, match_id)
-        self.shared.alarm.wake_by(started["remind_at"] if started is not None else None)
-        return match_id
+        for match_id in begun:
+            started = await start_clock(self.shared, db, match_id)
+            self.shared.alarm.wake_by(started["remind_at"] if started is not None else None)
+        return begun[0]
 
     async def decline(self, actor: Actor, challenge_id: int) -> ChallengeView:
         def why_not(row: Row) -> str | None:
@@ -196,11 +210,12 @@ class Challenges:
                 "channel_id": match.channel_id,
                 "challenger_id": user_id,
                 "opponent_id": match.opponent_of(user_id),
-                "game_id": game.id,
+                "game_id": game.rules_id,
                 "challenger_side": game.opponent(side),
                 "move_seconds": match.move_seconds,
                 "created_at": now,
                 "expires_at": now + self.shared.settings.challenge_seconds,
                 "rematch_of": match.id,
+                "opening": None if match.ballot is None else options.BALLOT,
             },
         )

@@ -21,11 +21,13 @@ def deadline(match: MatchView, side: str, now: float, left: float | None = None)
 async def start_clock(shared: Shared, db: Tx, match_id: int) -> Row | None:
     """Start the clock of a game begun without one (accepted, against the computer, a
     tournament game once its board is posted) by the rule, inside the caller's transaction:
-    the row as it is after (None: not started, as the game is over, has a move, or has the
-    computer to move)."""
+    the row as it is after (None: not started, as the game is over, has a move after its
+    opening, or has the computer to move)."""
     row = await shared.matches.get(match_id)
     if row is None:
         return None
     match = MatchView.of(row)
     due = deadline(match, match.side_to_move, shared.settings.clock())
-    return None if due is None else await shared.matches.start_clock(db, match_id, due)
+    if due is None:
+        return None
+    return await shared.matches.start_clock(db, match_id, due, match.opening_plies)

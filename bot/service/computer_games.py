@@ -28,10 +28,19 @@ class ComputerGames:
         level: int | None = None,
         side: str | None = None,
         move_time: int | str | None = None,
+        opening: str | None = None,
+        captures: str | None = None,
     ) -> MatchView:
-        """A game against the computer (`computer_id`: the account it plays as), at once."""
+        """A game against the computer (`computer_id`: the account it plays as), at once:
+        by the game's rules, or with free jumps (`captures`: free), which the computer plays
+        too; never a ballot pair (two games between people)."""
         user_id = actor.user_id
-        game = pick_game(game_id)
+        game = options.house_rules(pick_game(game_id), captures)
+        if options.opening_choice(game, opening) is not None:
+            raise Refusal(
+                "A ballot pair is two games between people: challenge a person to it, or "
+                "play me from the start."
+            )
         level = DEFAULT_LEVEL if level is None else level
         if level not in LEVELS:
             raise Refusal(f"There is no level {level}: the computer plays levels 1 to 5.")
@@ -55,7 +64,7 @@ class ComputerGames:
                 {
                     "guild_id": actor.guild_id,
                     "channel_id": actor.channel_id,
-                    "game_id": game.id,
+                    "game_id": game.rules_id,
                     "first_user": first,
                     "second_user": second,
                     "start_position": start,
@@ -90,7 +99,7 @@ class ComputerGames:
         return await self.start(
             Actor(actor.guild_id, old.channel_id, user_id),
             old.computer_id,
-            game.id,
+            old.game_id,  # its rules: a house rule too
             level=old.computer_level,
             side=game.opponent(old.side_of(user_id) or game.sides[0]),  # a side letter
             move_time=old.move_seconds,

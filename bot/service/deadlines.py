@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.service.play import NO_MOVE_IN_TIME, Play
 from bot.service.shared import Shared
-from bot.service.views import MatchStatus, SweepEvent, SweepKind
+from bot.service.views import MatchStatus, MatchView, SweepEvent, SweepKind
 from bot.store import Row
 from bot.store.announcement_table import CLAIM_LIMIT, MOST_ATTEMPTS, AnnouncementRows
 from rules import Outcome, Termination, get_game
@@ -109,7 +109,8 @@ class Deadlines:
             match = await self.shared.find.match_row(match_id)
             if match["status"] != MatchStatus.ACTIVE or match["deadline"] > now:
                 return  # moved in time, or another sweeper was first
-            if match["ply"] == 0:
+            view = MatchView.of(match)
+            if view.ply == view.opening_plies:  # nobody moved (a ballot's opening is drawn)
                 await self.play.abort(db, match, NO_MOVE_IN_TIME)
                 kind = SweepKind.ABORTED
             else:

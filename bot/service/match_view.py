@@ -19,6 +19,16 @@ class MatchStatus(StrEnum):
 
 
 @dataclass(frozen=True)
+class PairGame:
+    """The other game of a ballot pair as the match's row read it: its first side's player,
+    its status and its winner so far."""
+
+    first_user: int
+    status: MatchStatus
+    winner_side: str | None
+
+
+@dataclass(frozen=True)
 class MatchView:
     """A match as stored, its position decoded once."""
 
@@ -54,6 +64,12 @@ class MatchView:
     takeback_number: int | None = None
     #: the end of each player's latest vacation, first player's first, as the row was read
     vacation_ends: tuple[float | None, float | None] = (None, None)
+    #: the ballot it is played from (its number in the game's deck; None: from the start)
+    ballot: int | None = None
+    #: the other game of its ballot pair (None: a game alone), and that game as the row read
+    #: it (None: not read with it)
+    pair_id: int | None = None
+    pair_game: PairGame | None = None
 
     @classmethod
     def of(
@@ -91,6 +107,9 @@ class MatchView:
             row["tournament_id"],
             row["takeback_ply"] if row["takeback_by"] is not None else None,
             (_column(row, "first_away"), _column(row, "second_away")),
+            _column(row, "ballot"),
+            _column(row, "pair_id"),
+            _pair_game(row),
         )
 
     def away_until(self, now: float, side: str | None = None) -> float | None:
@@ -102,6 +121,55 @@ class MatchView:
             return None
         end = self.vacation_ends[get_game(self.game_id).sides.index(side)]
         return end if end is not None and end > now else None
+
+    @property
+    def opening_plies(self) -> int:
+        """The moves of its ballot's opening, drawn for the players (0: none)."""
+        return 0 if self.ballot is None else len(self.opening.split())
+
+    @property
+    def opening(self) -> str:
+        """Its ballot's moves, as players write them ("" without a ballot)."""
+        return "" if self.ballot is None else get_game(self.game_id).ballots[self.ballot]
+
+    @property
+    def pair_number(self) -> int | None:
+        """1 or 2, its place in its ballot pair (None: a game alone)."""
+        return None if self.pair_id is None else 1 if self.id < self.pair_id else 2
+
+    @property
+    def house_rule(self) -> str:
+        """The house rule it is played by, in words ("": the game's own rules)."""
+        return get_game(self.game_id).house_rule
+
+    def pair_score(self) -> tuple[tuple[int, float], tuple[int, float]] | None:
+        """Each player's points in the pair's games over so far (a win 1, a draw ½), the
+        first side's player of game 1 first; None: not a pair, or no game of it over yet."""
+        if self.pair_id is None or self.pair_game is None:
+            return None
+        sides = get_game(self.game_id).sides
+        other = self.pair_game
+        first, second = self.players[sides[0]], self.players[sides[1]]
+        points = {first: 0.0, second: 0.0}
+        over = 0
+        for status, winner, leader in (
+            (self.status, self.winner_side, first),
+            (other.status, other.winner_side, other.first_user),
+        ):
+            if status != MatchStatus.FINISHED:
+                continue
+            over += 1
+            trailer = second if leader == first else first
+            if winner is None:
+                points[leader] += 0.5
+                points[trailer] += 0.5
+            else:
+                points[leader if winner == sides[0] else trailer] += 1.0
+        if not over:
+            return None
+        opener = first if self.pair_number == 1 else other.first_user
+        closer = second if opener == first else first
+        return (opener, points[opener]), (closer, points[closer])
 
     @property
     def position_id(self) -> int:
@@ -164,6 +232,14 @@ class MatchView:
         if self.status != MatchStatus.FINISHED or self.termination is None:
             return None
         return Outcome(self.winner_side, self.termination, self.termination_side)
+
+
+def _pair_game(row: Row | Mapping[str, Any]) -> PairGame | None:
+    """The other game of the row's pair, if the row was read with it."""
+    status = _column(row, "pair_status")
+    if status is None:
+        return None
+    return PairGame(row["pair_first"], MatchStatus(status), row["pair_winner"])
 
 
 def _column(row: Row | Mapping[str, Any], name: str) -> Any:

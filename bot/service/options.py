@@ -1,4 +1,4 @@
-"""Reading the options people type: sides and time limits."""
+"""Reading the options people type: sides, time limits, the opening and the captures."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from bot.errors import Refusal
-from rules import Game, counted, quoted
+from rules import Game, UnknownGame, counted, get_game, quoted
 
 MINUTE, HOUR, DAY = 60, 3600, 86400
 MIN_MOVE_SECONDS, MAX_MOVE_SECONDS = MINUTE, 14 * DAY
@@ -30,6 +30,52 @@ def side_choice(game: Game[Any, Any], text: str | None) -> str | None:
             return side
     names = ", ".join(n.lower().removeprefix("the ") for n in game.side_names.values())
     raise Refusal(f"{game.name} has no side called {quoted(text)}: choose {names} or random.")
+
+
+#: where a game starts: from its start, or from a ballot (Checkers' three-move openings)
+OPENINGS = ("start", "ballot")
+BALLOT = "ballot"
+#: whether captures are compulsory (the rules) or free (free jumps, Checkers' house rule)
+CAPTURES = ("forced", "free")
+
+
+def _chosen(text: str | None, choices: tuple[str, ...], option: str) -> str:
+    """The choice typed (the first, by default), refused if it is none of them."""
+    wanted = " ".join((text or "").lower().split()) or choices[0]
+    if wanted not in choices:
+        raise Refusal(f"{option} is {' or '.join(choices)}, not {quoted(text or '')}.")
+    return wanted
+
+
+def house_rules(game: Game[Any, Any], captures: str | None) -> Game[Any, Any]:
+    """The rules a game is asked for by: its own (captures forced), or with free jumps, a
+    house rule of Checkers' casual play."""
+    if _chosen(captures, CAPTURES, "captures") == "forced":
+        return get_game(game.id)
+    try:
+        return get_game(f"{game.id}:free-jumps")
+    except UnknownGame:
+        raise Refusal(
+            f"captures:free (free jumps) is a house rule of Checkers: {game.name} is "
+            "played by its own rules."
+        ) from None
+
+
+def opening_choice(game: Game[Any, Any], text: str | None) -> str | None:
+    """BALLOT for a ballot pair (Checkers' three-move openings), None for the start."""
+    if _chosen(text, OPENINGS, "opening") == "start":
+        return None
+    if not game.ballots:
+        raise Refusal(
+            f"opening:ballot draws one of Checkers' three-move openings: {game.name} has no "
+            "ballots, so it is played from the start."
+        )
+    if game.house_rule:
+        raise Refusal(
+            "A ballot pair is Checkers as its tournaments play it, captures forced: choose "
+            "opening:ballot or captures:free, not both."
+        )
+    return BALLOT
 
 
 def move_seconds(value: int | str | None) -> int:

@@ -89,7 +89,7 @@ class Play:
             return
         self.shared.alarm.wake_by(0.0)
         late = get_game(view.game_id).side_name(view.side_to_move)
-        verdict = "it is aborted" if view.ply == 0 else f"{late} loses on time"
+        verdict = "it is aborted" if view.ply == view.opening_plies else f"{late} loses on time"
         raise Refusal(
             f"Time is up in {view.game_name} #{view.id}: {late} did not move in time, so {verdict}."
         )
@@ -234,7 +234,8 @@ class Play:
                     "it cannot be aborted: you may resign, and a moderator may call it off "
                     "(it then counts for neither player)."
                 )
-            if row["ply"] >= 2:
+            view = MatchView.of(row)
+            if view.ply - view.opening_plies >= 2:  # a ballot's opening is nobody's move
                 offer = "" if row["computer_level"] is not None else " or offer a draw"
                 raise Refusal(
                     "Both sides have moved, so the game can no longer be aborted: "

@@ -67,8 +67,11 @@ class Puzzles:
         self.rows = PuzzleRows(shared.store)
 
     async def add(self, match_id: int, ply: int, puzzle: Puzzle) -> None:
-        """A puzzle found at `ply` (the move that missed it) of a reviewed match."""
+        """A puzzle found at `ply` (the move that missed it) of a reviewed match (none from a
+        game played by a house rule: a puzzle is its game's, by the game's own rules)."""
         match = await self.shared.find.match(match_id)
+        if match.house_rule:
+            return
         await self.rows.add(
             {
                 "guild_id": match.guild_id,

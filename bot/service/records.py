@@ -41,7 +41,8 @@ def record_file(
     )
     if game.pdn_game_type is not None:
         tags = {
-            "Event": f"{game.name} #{match.id}",
+            "Event": f"{game.name} #{match.id}"
+            + (f" (house rule: {game.house_rule})" if game.house_rule else ""),
             **{game.side_name(side): names[match.players[side]] for side in game.sides},
             "Result": _pdn_result(match, game.sides),
             "GameType": str(game.pdn_game_type),

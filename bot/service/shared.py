@@ -16,6 +16,7 @@ from bot.service.record_cache import RecordCache
 from bot.service.wakeups import ComputerTurns, MatchLocks, SweeperAlarm, TournamentGames
 from bot.store import Store
 from bot.store.analysis_tables import AnalysisRows
+from bot.store.ballot_rows import BallotRows
 from bot.store.challenge_table import ChallengeRows
 from bot.store.match_table import MatchRows
 
@@ -67,6 +68,7 @@ class Shared:
         self.locks = MatchLocks()
         self.tournament_games = TournamentGames()
         self.analyses = AnalysisRows(store)
+        self.ballots = BallotRows(store)
 
     async def computer_jobs(self, user_id: int) -> int:
         """What the computer does for a person now: their games against it in progress and

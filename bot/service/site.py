@@ -62,14 +62,16 @@ class SiteRating:
 @dataclass(frozen=True)
 class GameFacts:
     """What a game's page says of it beside the board: whether it counts for ratings, each
-    side's player's rating (None: the computer's side), and the tournament and round it is
-    a game of (None: none), with whether the site shows that tournament."""
+    side's player's rating (None: the computer's side), the tournament and round it is a
+    game of (None: none), with whether the site shows that tournament, and the address of
+    the other game of its ballot pair (None: none)."""
 
     rated: bool
     ratings: dict[str, SiteRating | None]
     tournament: int | None = None
     round: int | None = None
     tournament_listed: bool = False
+    pair_token: str | None = None
 
 
 @dataclass(frozen=True)
@@ -148,19 +150,24 @@ class Site:
         """What a game's page says of it beside the board (see GameFacts)."""
         match = game.match
         event = await self.rows.round_of(match.id)
-        rated = match.computer_level is None and (event is None or bool(event["rated"]))
+        rated = (
+            match.computer_level is None
+            and not match.house_rule
+            and (event is None or bool(event["rated"]))
+        )
         ratings: dict[str, SiteRating | None] = {}
         for side, user in match.players.items():
             ratings[side] = None if side == match.computer_side else await self._rating(game, user)
+        pair = None if match.pair_id is None else await self.rows.token_of(match.pair_id)
         if event is None:
-            return GameFacts(rated, ratings)
+            return GameFacts(rated, ratings, pair_token=pair)
         listed = event["tournament_id"] in await self.rows.tournaments(match.guild_id)
-        return GameFacts(rated, ratings, event["tournament_id"], event["round"], listed)
+        return GameFacts(rated, ratings, event["tournament_id"], event["round"], listed, pair)
 
     async def _rating(self, game: SiteGame, user_id: int) -> SiteRating:
         match = game.match
-        rows = await self.rows.ratings_by(
-            match.guild_id, match.game_id, user_id, match.id, game.ended or NOT_OVER
+        rows = await self.rows.ratings_by(  # a house rule's game: the player's game's rating
+            match.guild_id, pick_game(match.game_id).id, user_id, match.id, game.ended or NOT_OVER
         )
         new = Rating()  # a player never rated
         if rows and rows[0]["match_id"] == match.id:  # this game rated them

@@ -39,10 +39,13 @@ class Standings:
 
     async def rate(self, db: Tx, row: Row, outcome: Outcome, now: float) -> None:
         """Both players' new Glicko-2 ratings and records, and their ratings' history, inside
-        the transaction that finishes the match. Games against the computer are not rated."""
-        if row["computer_level"] is not None or not await self._rated_event(db, row):
-            return
+        the transaction that finishes the match. Games against the computer, and games
+        played by a house rule, are not rated."""
         game = pick_game(row["game_id"])
+        if game.house_rule or row["computer_level"] is not None:
+            return
+        if not await self._rated_event(db, row):
+            return
         guild, first, second = row["guild_id"], row["first_user"], row["second_user"]
         winner = outcome.winner
         score = 0.5 if winner is None else 1.0 if winner == game.sides[0] else 0.0

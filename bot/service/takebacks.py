@@ -79,11 +79,12 @@ class Takebacks:
     async def _plies(self, row: Row, game: Game[Any, Any], back: int) -> int:
         """`back`, or more: a takeback never returns to where a checkmated Prince's leave is
         owed (played at once, the leave goes back with the move that forced it, and that
-        move with the one it answered); refused if the game has not that many moves."""
+        move with the one it answered); refused if the game has not that many moves after
+        its ballot's opening (drawn, not played: never taken back)."""
         positions = (await self.shared.records.record(row)).positions
         while back < len(positions) and game.forced_exit(positions[-1 - back]) is not None:
             back += 2
-        if back >= len(positions):
+        if back >= len(positions) - MatchView.of(row).opening_plies:
             raise Refusal("You have no move to take back in this game yet.")
         return back
 

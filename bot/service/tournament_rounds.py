@@ -1,12 +1,18 @@
 """A tournament round's making: its pairings (the Berger tables, or the Dutch system in a
 worker process, as it may take a second) and its games written (matches started now, their
 clocks still; each board queued in the outbox, in the same transaction, for the director to
-post: `tournament_boards`), byes and forfeits, and a game's result read from its row."""
+post: `tournament_boards`; a pairing of an asymmetric game, or of an event played from
+ballots, two games, the sides swapped), byes and forfeits, and a game's result read from
+its row."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.runtime import workers
+from bot.service import ballots
 from bot.service.finding import pick_game
+from bot.service.options import BALLOT
 from bot.service.pairings import BYE_POINTS, Pairing, round_robin, swiss
 from bot.service.play import CALLED_OFF
 from bot.service.shared import Shared
@@ -24,10 +30,11 @@ UNSCORED = frozenset({CALLED_OFF, CANCELLED})
 
 def result_of(row: Row) -> Result:
     """A tournament game's result from its row (and its match's, once over): a game aborted
-    for want of a first move in time is the first side's loss; one called off by a
+    for want of a first move in time is the loss of the side that was to make it (the first
+    side's; after a ballot's opening, the side to move then); one called off by a
     moderator, or when the event was cancelled, counts for neither (players cannot abort a
     tournament game; one they aborted before that rule keeps the score it had: a loss for
-    the first side before any move, ½-½ after one)."""
+    the side to move before any move, ½-½ after one)."""
     points = row["points"]
     if points is None and row["match_status"] == "aborted" and row["match_reason"] in UNSCORED:
         return Result(row["round"], row["first_user"], row["second_user"], None, called_off=True)
@@ -36,8 +43,16 @@ def result_of(row: Row) -> Result:
         first_side = "first" if row["match_first"] == row["first_user"] else "second"
         points = 0.5 if winner is None else _won(row["game_id"], winner, first_side)
     elif points is None and row["match_status"] == "aborted":
-        points = 0.0 if row["match_ply"] == 0 else 0.5  # no first move in time: a loss
+        drawn = _opening_plies(row)  # no first move in time: a loss for the side to move
+        points = float(drawn % 2) if row["match_ply"] == drawn else 0.5
     return Result(row["round"], row["first_user"], row["second_user"], points)
+
+
+def _opening_plies(row: Row) -> int:
+    """The moves of the ballot a tournament game was played from (0: none)."""
+    if row["match_ballot"] is None:
+        return 0
+    return len(pick_game(row["game_id"]).ballots[row["match_ballot"]].split())
 
 
 def _won(game_id: str, winner: str, first_side: str) -> float:
@@ -68,7 +83,9 @@ async def begin(
     game = pick_game(view.game_id)
     start = game.encode(game.initial_position())
     now = shared.settings.clock()
-    two = game.asymmetric  # one game a pairing would not be fair: two, the sides swapped
+    # one game a pairing would not be fair (or a ballot is played both ways): two, the sides
+    # swapped
+    two = game.asymmetric or view.opening == BALLOT
     matches, byes, board = [], [], 0
     for p in pairings:
         sides = (
@@ -76,6 +93,8 @@ async def begin(
             if two and p.second
             else [(p.first, p.second)]
         )
+        ballot = ballots.draw(shared, game) if view.opening == BALLOT else None
+        pair: list[int] = []
         for first, second in sides:
             board += 1
             values = {"tournament_id": view.id, "round": number, "board": board}
@@ -90,19 +109,23 @@ async def begin(
                     db, {**values, "first_user": first, "second_user": second, "points": points}
                 )
                 continue
-            match_id = await shared.matches.insert(
-                db,
-                {
-                    "guild_id": view.guild_id, "channel_id": view.channel_id,
-                    "game_id": game.id, "first_user": first, "second_user": second,
-                    "start_position": start, "position": start,
-                    "move_seconds": view.move_seconds, "deadline": None,
-                    "created_at": now, "tournament_id": view.id,
-                },
-            )  # fmt: skip
+            match: dict[str, Any] = {
+                "guild_id": view.guild_id, "channel_id": view.channel_id,
+                "game_id": game.id, "first_user": first, "second_user": second,
+                "start_position": start, "position": start,
+                "move_seconds": view.move_seconds, "deadline": None,
+                "created_at": now, "tournament_id": view.id,
+            }  # fmt: skip
+            if ballot is None:
+                match_id = await shared.matches.insert(db, match)
+            else:
+                match_id = await ballots.begin(shared, db, match, game, ballot)
+                pair.append(match_id)
             await rows.add_game(
                 db, {**values, "first_user": first, "second_user": second, "match_id": match_id}
             )
             await AnnouncementRows(shared.store).add(db, ROUND_BOARD, now, match_id=match_id)
             matches.append(match_id)
+        if len(pair) == 2:
+            await shared.ballots.link(db, *pair)
     return matches, tuple(byes)

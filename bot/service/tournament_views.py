@@ -26,6 +26,7 @@ class TournamentView:
     players: tuple[int, ...]  # in starting order
     withdrawn: frozenset[int]
     starts_at: float | None = None  # when it starts by itself (None: by hand)
+    opening: str | None = None  # "ballot": each pairing plays a ballot both ways
 
     @property
     def late_joining(self) -> bool:
@@ -79,5 +80,5 @@ def view_of(row: Row, players: list[Row]) -> TournamentView:
         row["rounds"], row["move_seconds"], bool(row["rated"]), row["organiser_id"],
         row["status"], row["round"], tuple(p["user_id"] for p in players),
         frozenset(p["user_id"] for p in players if p["withdrawn_at"] is not None),
-        row["starts_at"],
+        row["starts_at"], row["opening"],
     )  # fmt: skip

@@ -2,7 +2,8 @@
 Dutch) or round-robin (Berger), each round's games started at once under the event's time
 per move (each game's clock from when its board is posted), the next round paired when the
 last game of a round ends. Three Musketeers is asymmetric: each pairing is two games, the
-sides swapped."""
+sides swapped; so is a Checkers event played from ballots (each pairing's ballot played
+both ways). House rules are for casual games: never a tournament's."""
 
 from __future__ import annotations
 
@@ -115,12 +116,19 @@ class Tournaments:
         starts: str | None = None,
         *,
         allowed: bool,
+        opening: str | None = None,
     ) -> TournamentView:
         """A new event in this channel, open for sign-up (`allowed`: by a member who may
-        manage the server)."""
+        manage the server); `opening`: ballot, each pairing's games from a ballot."""
         if not allowed:
             raise Refusal("Only members who may manage this server can create a tournament.")
         game = pick_game(game_id)
+        if game.house_rule:
+            raise Refusal(
+                f"{game.house_rule.capitalize()} is a house rule for casual games: a "
+                f"tournament plays {game.name} by its own rules."
+            )
+        drawn = options.opening_choice(game, opening)
         if format not in FORMATS:
             raise Refusal(f"The format is swiss or round-robin, not {format[:20]!r}.")
         if format == "swiss" and (rounds is None or not 1 <= rounds <= MAX_ROUNDS):
@@ -142,6 +150,7 @@ class Tournaments:
                     "organiser_id": actor.user_id,
                     "created_at": now,
                     "starts_at": starts_at,
+                    "opening": drawn,
                 },
             )
         if starts_at is not None:

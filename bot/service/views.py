@@ -63,6 +63,7 @@ class ChallengeView:
     expires_at: float
     status: ChallengeStatus
     match_id: int | None
+    opening: str | None = None  # "ballot": a ballot pair; None: a game from the start
 
     @classmethod
     def of(cls, row: Row) -> ChallengeView:
@@ -78,6 +79,7 @@ class ChallengeView:
             row["expires_at"],
             ChallengeStatus(row["status"]),
             row["match_id"],
+            row["opening"],
         )
 
 
@@ -206,6 +208,32 @@ def result_parts(match: MatchView) -> tuple[Part, ...]:
         return (f"Draw ({reason})",)
     winner = match.winner_side
     return (Person(match.players[winner]), f" ({game.side_name(winner)}) won ({reason})")
+
+
+def half_points(points: float) -> str:
+    """'1½', '½', '0', '2': points as a match score writes them."""
+    whole, half = divmod(round(points * 2), 2)
+    return f"{whole or ''}{'½' if half else ''}" or "0"
+
+
+def terms_parts(match: MatchView) -> tuple[Part, ...]:
+    """What sets a game apart from its game's own: its house rule ('house rule: free jumps,
+    unrated'), or its ballot ('Ballot 37: 9-14 22-17 6-9, game 1 of 2') and, once a game of
+    the pair is over, the pair's score (' · match ', Person, ' 1½-½ ', Person); () for a game
+    played from the start by its game's own rules."""
+    if match.house_rule:
+        return (f"house rule: {match.house_rule}, unrated",)
+    if match.ballot is None:
+        return ()
+    said: tuple[Part, ...] = (f"Ballot {match.ballot}: {match.opening}",)
+    if match.pair_number is not None:
+        said += (f", game {match.pair_number} of 2",)
+    score = match.pair_score()
+    if score is not None:
+        (first, mine), (second, theirs) = score
+        said += (" · match ", Person(first), f" {half_points(mine)}-{half_points(theirs)} ",
+                 Person(second))  # fmt: skip
+    return said
 
 
 @dataclass(frozen=True)

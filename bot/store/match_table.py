@@ -28,8 +28,15 @@ _AWAY = (
     "(SELECT MAX(ends_at) FROM vacations v WHERE v.user_id = matches.first_user) AS first_away, "
     "(SELECT MAX(ends_at) FROM vacations v WHERE v.user_id = matches.second_user) AS second_away"
 )
-#: every column of a match, when its reminder falls due, and its players' vacations' ends
-MATCH_COLUMNS = f"*, {REMINDER_AT} AS remind_at, {_AWAY}"
+#: the other game of a ballot pair: its first player and its result so far (read with the
+#: match, so a board shows the pair's score without a read of its own)
+_PAIR = ", ".join(
+    f"(SELECT p.{column} FROM matches p WHERE p.id = matches.pair_id) AS pair_{name}"
+    for column, name in (("first_user", "first"), ("status", "status"), ("winner_side", "winner"))
+)
+#: every column of a match, when its reminder falls due, its players' vacations' ends, and
+#: the other game of its pair
+MATCH_COLUMNS = f"*, {REMINDER_AT} AS remind_at, {_AWAY}, {_PAIR}"
 MATCH_SELECT = f"SELECT {MATCH_COLUMNS} FROM matches"
 #: move `ply` logged if its match is active at ply - 1 and the deadline has not passed; on
 #: PostgreSQL the match row is held (FOR UPDATE) so a racing end or move waits, then sees it
@@ -213,10 +220,11 @@ class MatchRows:
 
     # --- writing ---
     async def insert(self, db: Tx, values: dict[str, Any]) -> int:
-        """A new match, with its own unguessable address on the web site."""
+        """A new match (at ply 0, unless `values` say where its opening left it), with its
+        own unguessable address on the web site."""
         token = secrets.token_urlsafe(16)
         match_id = await db.insert(
-            schema.matches, {**values, "ply": 0, "status": "active", "web_token": token}
+            schema.matches, {"ply": 0, **values, "status": "active", "web_token": token}
         )
         self._changed(db, match_id)
         return match_id
@@ -258,13 +266,16 @@ class MatchRows:
         self._changed(db, match_id)
         return rows[0]
 
-    async def start_clock(self, db: Tx, match_id: int, deadline: float) -> Row | None:
-        """Set the first deadline of a game begun without one (as the service decided it);
-        the row as it is after, or None if it is over, or has one already (a move was made)."""
+    async def start_clock(
+        self, db: Tx, match_id: int, deadline: float, start_ply: int = 0
+    ) -> Row | None:
+        """Set the first deadline of a game begun without one (as the service decided it),
+        still at `start_ply` (its opening's end: 0, or a ballot's three moves); the row as it
+        is after, or None if it is over, or has one already (a move was made)."""
         rows = await db.all(
             "UPDATE matches SET deadline = ? WHERE id = ? AND status = 'active' "
-            f"AND deadline IS NULL AND ply = 0 RETURNING {MATCH_COLUMNS}",
-            (deadline, match_id),
+            f"AND deadline IS NULL AND ply = ? RETURNING {MATCH_COLUMNS}",
+            (deadline, match_id, start_ply),
         )
         if rows:
             self._changed(db, match_id)

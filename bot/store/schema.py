@@ -40,6 +40,8 @@ challenges = Table(
     Column("status", Text, nullable=False),
     Column("match_id", Id, ForeignKey("matches.id")),
     Column("rematch_of", Id, ForeignKey("matches.id")),
+    # revision 0026: "ballot" for a ballot pair (Checkers' three-move openings); None: none
+    Column("opening", Text),
     CheckConstraint(
         "status IN ('open', 'accepted', 'declined', 'cancelled', 'expired')",
         name="challenges_status",
@@ -82,6 +84,10 @@ matches = Table(
     Column("tournament_id", Id),
     # revision 0022: the game's address on the web site (a random token)
     Column("web_token", Text),
+    # revision 0026: the ballot it is played from (the opening's number; its moves are the
+    # first of the move log), and the other game of its pair (each names the other)
+    Column("ballot", Integer),
+    Column("pair_id", Id),
     Index("matches_by_web_token", "web_token", unique=True),
     CheckConstraint("status IN ('active', 'finished', 'aborted')", name="matches_status"),
     CheckConstraint(

@@ -27,6 +27,8 @@ tournaments = Table(
     Column("starts_at", Real),
     # revision 0023: the news posted (a round's is the round-th; the end's, one more)
     Column("announced", Integer, nullable=False, server_default="0"),
+    # revision 0026: "ballot": each pairing plays a ballot both ways (None: from the start)
+    Column("opening", Text),
     Index("tournaments_by_status", "status", "guild_id"),
 )
 

@@ -9,11 +9,13 @@ from bot.store.connection import Store, Tx
 from bot.store.rows import Row
 
 #: a tournament game's first player's points: from its match once over, else as stored
-#: (a bye, a forfeit); a game not played for want of a first move is the first side's loss,
-#: one called off (match_reason) counts for neither
+#: (a bye, a forfeit); a game not played for want of a first move is the loss of the side
+#: that was to make it (a ballot's: after its opening), one called off (match_reason) counts
+#: for neither
 _GAMES = (
     "SELECT g.*, m.status AS match_status, m.winner_side, m.ply AS match_ply, m.game_id, "
-    "m.first_user AS match_first, m.result_reason AS match_reason FROM tournament_games g "
+    "m.first_user AS match_first, m.result_reason AS match_reason, "
+    "m.ballot AS match_ballot FROM tournament_games g "
     "LEFT JOIN matches m ON m.id = g.match_id WHERE g.tournament_id = ?"
 )
 

@@ -14,6 +14,7 @@ from typing import Any
 from ai.analysis import Judged
 from bot.service import (
     GameFacts,
+    MatchView,
     SiteGame,
     SiteRating,
     TournamentView,
@@ -70,6 +71,14 @@ def tournament(shown: SiteGame, facts: GameFacts) -> dict[str, Any] | None:
         return None
     href = tournament_href(shown.site, facts.tournament) if facts.tournament_listed else None
     return {"text": f"Tournament #{facts.tournament}, round {facts.round}", "href": href}
+
+
+def pair(match: MatchView, facts: GameFacts) -> dict[str, Any] | None:
+    """The other game of a ballot pair, linked to its page."""
+    if match.pair_number is None or facts.pair_token is None:
+        return None
+    other = 3 - match.pair_number
+    return {"text": f"game {other} of the pair: #{match.pair_id}", "href": f"/g/{facts.pair_token}"}
 
 
 def event_about(event: TournamentView) -> str:

@@ -47,8 +47,11 @@ def game_page(state: dict[str, Any], raw: bytes, chart: bool) -> str:
         f"<section id=review hidden><h2>Review</h2><p id=accuracy></p>"
         f"{_chart(state) if chart else ''}</section>"
     )
-    event = state["tournament"]
-    about = escape(state["about"]) + (f" · {_link(event['href'], event['text'])}" if event else "")
+    linked = [link for link in (state["tournament"], state["pair"]) if link]
+    terms = [escape(state["terms"])] if state["terms"] else []
+    about = " · ".join(
+        [escape(state["about"]), *terms, *(_link(link["href"], link["text"]) for link in linked)]
+    )
     token = escape(state["token"])
     body = (
         f'<nav><a href="/s/{escape(server)}">← {escape(state["server_name"] or "all games")}</a>'

@@ -22,6 +22,7 @@ from bot.service import (
     SiteView,
     rating_text,
     result_parts,
+    terms_parts,
 )
 from bot.web import facts as facts_of
 from render import board_svg
@@ -105,7 +106,9 @@ class Reader:
         match = shown.match
         review = await self.review(match)
         where = (shown.site, shown.listed)
-        key = (match.id, match.ply, match.status, match.deadline, review is not None, where)
+        # the other game of its pair ending changes the pair's score
+        pair = match.pair_game
+        key = (match.id, match.ply, match.status, match.deadline, review is not None, where, pair)
         cached = self._states.fresh(key)
         if cached is not None:
             return bytes(cached)
@@ -136,7 +139,9 @@ class Reader:
             "server": shown.site,
             "server_name": site.name if site is not None else None,
             "about": facts_of.about(shown, facts),
+            "terms": self.terms(match, names),
             "tournament": facts_of.tournament(shown, facts),
+            "pair": facts_of.pair(match, facts),
             "record_kind": "PDN" if game.pdn_game_type is not None else "text",
             "board": await self.board(match, match.ply),
             "review": None,
@@ -197,6 +202,12 @@ class Reader:
             return status_text(get_game(match.game_id), match.position, None)
         by_user = {user: names[side] for side, user in match.players.items()}
         return join_parts(result_parts(match), lambda user: by_user.get(user, "a moderator"))
+
+    @staticmethod
+    def terms(match: MatchView, names: dict[str, str]) -> str:
+        """Its house rule, or its ballot and its pair's score, naming the players."""
+        by_user = {user: names[side] for side, user in match.players.items()}
+        return join_parts(terms_parts(match), lambda user: by_user.get(user, "?"))
 
     def key(self, shown: SiteGame, side: str) -> str | None:
         """The address of the page of a side's player (None: the computer has none)."""

@@ -190,7 +190,7 @@ async def replay(request: web.Request) -> web.Response:
     """The game as an animated GIF."""
     shown = await _shown(request)
     gif = await request.app[DOWNLOADS].gif(shown)
-    name = f"{shown.match.game_id}-{shown.match.id}.gif"
+    name = f"{get_game(shown.match.game_id).id}-{shown.match.id}.gif"
     return web.Response(body=gif, content_type="image/gif", headers=_attachment(name))
 
 

@@ -142,6 +142,20 @@ def test_a_free_choice_is_judged_and_a_forced_move_never() -> None:
         review(game.id, start, ["9-14"], readings[:1])
 
 
+def test_a_ballots_drawn_opening_is_never_judged() -> None:
+    """A ballot's three moves were drawn for the players: the review reads them but judges
+    only the moves after them."""
+    game = get_game("checkers")
+    moves = ["9-14", "22-18", "5-9", "24-19"]
+    # Black's first move throws the game away; White's 24-19, its own choice, throws it back
+    readings = [Reading(0, "11-15"), Reading(900, ""), Reading(-900, ""), Reading(900, ""),
+                Reading(900, "")]  # fmt: skip
+    judged = review(game.id, game.initial_position(), moves, readings, drawn=3)
+    assert [j.forced for j in judged.moves] == [True, True, True, False]
+    assert [j.mark for j in judged.moves] == ["", "", "", "??"]
+    assert set(judged.accuracy) == {"w"}  # Black has chosen no move yet
+
+
 def test_a_review_refuses_an_illegal_move() -> None:
     with pytest.raises(RulesError):
         analyse("checkers", ["11-15", "11-15"], nodes=NODES)

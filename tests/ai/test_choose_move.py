@@ -142,6 +142,22 @@ def test_levels_1_and_2_look_as_far_as_their_game_allows(game_id: str) -> None:
         assert report.depth == plies == LEVELS[number].depth(game_id)
 
 
+def test_the_computer_plays_free_jumps_by_the_matchs_own_rules() -> None:
+    """Under free jumps a capture may be left: here White's 28x19 loses a man back, and the
+    computer steps instead, as the free-jump rules (its search's game) allow; Checkers' own
+    rules leave it the capture alone."""
+    position = "W:W20,21,22,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,11,12,14,24"
+    free, checkers = get_game("checkers:free-jumps"), get_game("checkers")
+    move, report = think("checkers:free-jumps", position, level=4, nodes=3000, seed=1)
+    assert "x" not in move
+    assert move in [free.format_move(m) for m in free.legal_moves(free.decode(position))]
+    assert report.nodes <= 3001
+    assert choose_move("checkers", position, level=4, nodes=3000, seed=1) == "28x19"
+    assert [checkers.format_move(m) for m in checkers.legal_moves(free.decode(position))] == [
+        "28x19"
+    ]
+
+
 def test_a_forced_loss_is_put_off_and_a_win_taken_fastest() -> None:
     """Scores count plies to the end: a win sooner is worth more."""
     move, report = think("the-crown", "Pb11 Kf3 Sb2 pb8 kf2 sa7 sc5 w", level=5, nodes=20_000)

@@ -72,6 +72,11 @@ ENDINGS: dict[str, set[str]] = {
     "three-musketeers": {"aligned", T.NO_MOVES},
     "three-crowns": {"captures", "crowned-troika", T.NO_MOVES, T.REPETITION, T.NO_PROGRESS},
     "the-crown": {"prince-crowned", T.NO_PIECES, "no-princes", T.STALEMATE, T.REPETITION},
+    "turkish": {T.NO_PIECES, T.NO_MOVES, "one-piece-each", T.REPETITION, T.NO_PROGRESS},
+    **{
+        game_id: {T.NO_PIECES, T.NO_MOVES, T.REPETITION, T.NO_PROGRESS}
+        for game_id in ("international", "russian", "brazilian", "italian")
+    },
 }
 
 

@@ -3,6 +3,8 @@ buttons, a turn notice, a game's start."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.adapters.commands.group import Context, HandlerGroup
 from bot.adapters.replies import Attachment, Button, Message, Notice, Response
 from bot.runtime import workers
@@ -132,7 +134,7 @@ class Boards(HandlerGroup):
         viewer = match.side_of(user)
         png = await render_png(match, record, show_last=True, viewer=viewer, size=NOTICE_SIZE)
         text = self.words.turn_notice(match, news)
-        files = (Attachment(f"{match.game_id}-{match.id}-{match.ply}-small.png", png),)
+        files = (Attachment(f"{get_game(match.game_id).id}-{match.id}-{match.ply}-small.png", png),)
         return Notice(user, match.id, Message(text, files=files))
 
     def in_match(self, ctx: Context, match: MatchView, board: Message, note: str) -> Response:
@@ -156,6 +158,15 @@ class Boards(HandlerGroup):
             match_id=started.match_id,
             posts=started.posts,
         )
+
+    async def with_pair(self, started: Response, match: MatchView, headline: str) -> Response:
+        """A game's start, and, for the first game of a ballot pair between two people, its
+        second's beside it (a post and a thread of its own; a tournament posts each of its
+        games itself)."""
+        if match.pair_id is None or match.tournament_id is not None:
+            return started
+        second = await self.started_here(await self.service.match(match.pair_id), headline)
+        return replace(started, also=(second,))
 
     async def started(self, match: MatchView, headline: str) -> Response:
         names = [

@@ -12,13 +12,16 @@ from bot.adapters.commands.registry import MATCH, Option, command
 from bot.adapters.replies import Attachment, Button, Message, Notice, Response, private
 from bot.errors import Outdated, Refusal
 from bot.runtime import workers
-from bot.service import ChallengeView, MoveResult
+from bot.service import CAPTURES, OPENINGS, ChallengeView, MoveResult
 from render import board_png
 from rules import get_game
 
 #: how long after a move its board's Take back button works (/takeback works any time)
 TAKEBACK_BUTTON_SECONDS = 5 * 60
 
+
+#: the ways squares are joined in a move text, made one for matching what a player types
+_ONE_JOINER = str.maketrans("x:", "--")
 
 class PlayingCommands(Boards):
     default_move_time: str | None = None
@@ -34,9 +37,17 @@ class PlayingCommands(Boards):
         Option("side", "side", "your side (default: random)"),
         Option("time_per_move", "text", "time for each move, e.g. 30m, 2h, 1d"),
         Option("level", "number", "when you play the bot: 1 (beginner) to 5 (strongest)"),
+        Option(
+            "opening", "text", "Checkers: ballot, two games from a three-move opening drawn at "
+            "random, colours reversed", choices=OPENINGS,
+        ),
+        Option(
+            "captures", "text", "Checkers: free (free jumps, a house rule: unrated) or forced",
+            choices=CAPTURES,
+        ),
         example="/challenge game:checkers opponent:@bob",
         starts_game=True,
-    )
+    )  # fmt: skip
     async def challenge(
         self,
         ctx: Context,
@@ -45,6 +56,8 @@ class PlayingCommands(Boards):
         side: str | None = None,
         time_per_move: str | None = None,
         level: int | None = None,
+        opening: str | None = None,
+        captures: str | None = None,
     ) -> Response:
         if opponent is not None and opponent == self.computer_id:
             match = await self.service.computer.start(
@@ -54,6 +67,8 @@ class PlayingCommands(Boards):
                 level=level,
                 side=side,
                 move_time=time_per_move or self.default_move_time,
+                opening=opening,
+                captures=captures,
             )
             return await self.started_here(
                 match, self.words.person_did(ctx.user_id, "challenged me")
@@ -66,6 +81,8 @@ class PlayingCommands(Boards):
             opponent_id=opponent,
             side=side,
             move_time=time_per_move or self.default_move_time,
+            opening=opening,
+            captures=captures,
         )
         return Response(reply=await self.challenge_message(made))
 
@@ -89,7 +106,8 @@ class PlayingCommands(Boards):
 
     async def accept(self, ctx: Context, challenge_id: int) -> Response:
         match = await self.service.challenges.accept(ctx.actor, challenge_id)
-        return await self.started(match, self.words.person_did(ctx.user_id, "accepted"))
+        headline = self.words.person_did(ctx.user_id, "accepted")
+        return await self.with_pair(await self.started(match, headline), match, headline)
 
     async def decline(self, ctx: Context, challenge_id: int) -> Response:
         answered = await self.service.challenges.decline(ctx.actor, challenge_id)
@@ -170,10 +188,11 @@ class PlayingCommands(Boards):
         return private(self.words.notices_chosen(chosen))
 
     async def move_choices(self, ctx: Context, typed: str, match: int | None = None) -> list[str]:
-        """Autocomplete: the player's legal moves that contain what was typed (at most 25)."""
+        """Autocomplete: the player's legal moves that contain what was typed (at most 25),
+        whichever of '-', 'x' and ':' joins its squares (`c3xe5` finds Russian's `c3:e5`)."""
         moves = await self.service.play.legal_moves(ctx.actor, match)
-        wanted = "".join(typed.lower().split())
-        return [m for m in moves if wanted in m][:25]
+        wanted = "".join(typed.lower().split()).translate(_ONE_JOINER)
+        return [m for m in moves if wanted in m.translate(_ONE_JOINER)][:25]
 
     @command(
         "takeback",
@@ -311,7 +330,9 @@ class PlayingCommands(Boards):
         if asked.match is None:
             assert asked.challenge is not None
             return Response(reply=await self.challenge_message(asked.challenge))
-        started = await self.started_here(asked.match, "Rematch!")
+        started = await self.with_pair(
+            await self.started_here(asked.match, "Rematch!"), asked.match, "Rematch!"
+        )
         if asked.challenge is None:  # against the computer: no challenge was shown
             return started
         assert started.reply is not None

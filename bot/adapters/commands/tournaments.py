@@ -14,7 +14,15 @@ from bot.adapters.replies import Attachment, Button, Message, Response
 from bot.adapters.wording import points_text
 from bot.agents.director import BOARD_BURST, BOARD_PACE
 from bot.runtime import workers
-from bot.service import FORMATS, MatchView, Result, RoundBoard, RoundNews, TournamentView
+from bot.service import (
+    FORMATS,
+    OPENINGS,
+    MatchView,
+    Result,
+    RoundBoard,
+    RoundNews,
+    TournamentView,
+)
 from render.standings import Line, standings_png
 from rules import counted, get_game
 
@@ -39,6 +47,12 @@ class TournamentCommands(Boards):
         Option("rated", "text", "create: yes (default) or no", choices=("yes", "no")),
         Option("starts", "text", "create: start by itself in, like 2h or 1d (default: by hand)"),
         Option("round", "number", "pairings: which round (default: the latest)"),
+        Option(
+            "opening",
+            "text",
+            "create, Checkers: ballot, each pairing plays a three-move opening both ways",
+            choices=OPENINGS,
+        ),
         example="/tournament action:create game:checkers rounds:5",
         hosts_rounds="create",
     )
@@ -54,6 +68,7 @@ class TournamentCommands(Boards):
         rated: str | None = None,
         round: int | None = None,
         starts: str | None = None,
+        opening: str | None = None,
     ) -> Response:
         events = self.service.tournaments
         action = action.strip().lower()
@@ -62,7 +77,7 @@ class TournamentCommands(Boards):
                 return _private("Say which game: /tournament action:create game:checkers rounds:5")
             made = await events.create(
                 ctx.actor, game, (format or "swiss").lower(), rounds, time_per_move,
-                (rated or "yes").lower() != "no", starts, allowed=ctx.manager,
+                (rated or "yes").lower() != "no", starts, allowed=ctx.manager, opening=opening,
             )  # fmt: skip
             return Response(reply=await self.signup_message(made))
         if action not in ACTIONS:
@@ -153,8 +168,9 @@ class TournamentCommands(Boards):
                        Button("Start", "tstart", event.id, "primary"))  # fmt: skip
         elif event.status == "running" and event.late_joining:
             buttons = (Button("Join", "tjoin", event.id, "success"),)
+        ballots = ", each pairing a ballot played both ways" if event.opening else ""
         return Message(
-            f"**Tournament #{event.id}**: {game.name}, {event.format} ({rounds}), "
+            f"**Tournament #{event.id}**: {game.name}{ballots}, {event.format} ({rounds}), "
             f"{'rated' if event.rated else 'unrated'}, organised by "
             f"{self.words.people.user(event.organiser_id)}: {state}.\n"
             f"Players ({len(event.players)}): {who}.",

@@ -222,6 +222,10 @@ class GameBot(Client):
             thread_from = await self.posting.retried(post, "an answer") or thread_from
         finally:
             await self.posting.post_to_match(response, thread_from)
+            for started in response.also:  # its start post carries a nonce: tried once more
+                await self.posting.retried(
+                    partial(post_round_board, self.posting, started), "a game's start"
+                )
             for match_id, message in response.elsewhere:
                 await self.posting.post_in_match(match_id, (message,), retry=True)
             for update in response.updates:

@@ -1,7 +1,7 @@
-"""A tournament game's board on Discord: its start posted in the event's channel, a thread
-made from that post, its board there. Whatever fails for a reason that may pass (the
-network, Discord's 5xx or 429) is raised, so the director posts the board again later; on
-that try a thread already made is used, not made again."""
+"""A tournament game's board on Discord (and a ballot pair's second game's): its start
+posted in the event's channel, a thread made from that post, its board there. Whatever fails
+for a reason that may pass (the network, Discord's 5xx or 429) is raised, so the director
+posts the board again later; on that try a thread already made is used, not made again."""
 
 from __future__ import annotations
 

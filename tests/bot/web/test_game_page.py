@@ -16,6 +16,7 @@ from bot.service import Actor, MatchView, TournamentView
 from bot.web.facts import event_about, tournament_href
 from bot.web.reader import player_key
 from render.theme import BETTER_ARROW, PLAYED_ARROW
+from rules import get_game
 from tests.bot.web.conftest import ANN, BEN, PRIVATE, Site
 from tests.servicekit import CHANNEL, GUILD, start_match
 
@@ -119,6 +120,38 @@ async def test_a_game_against_the_computer_is_casual(site: Site) -> None:
     assert state["about"].startswith("Casual (unrated) · ")
     assert state["record_kind"] == "text"
     assert [p["rating"] for p in state["players"] if p["name"].startswith("Computer")] == [None]
+
+
+async def test_a_ballot_games_page_names_its_ballot_and_links_the_other_game(
+    site: Site,
+) -> None:
+    await site.turn(True)
+    made = await site.service.challenges.challenge(
+        Actor(GUILD, CHANNEL, ANN), "checkers", opponent_id=BEN, side="b", opening="ballot"
+    )
+    first = await site.service.challenges.accept(Actor(GUILD, CHANNEL, BEN), made.id)
+    tokens = [await site.service.site.token_of(m) for m in (first.id, first.pair_id or 0)]
+    await site.service.play.resign(Actor(GUILD, CHANNEL, BEN), first.id)
+    ballot = f"Ballot {first.ballot}: {get_game('checkers').ballots[first.ballot or 0]}"
+    state = json.loads((await site.get(f"/g/{tokens[1]}/state"))[1])
+    assert state["terms"] == f"{ballot}, game 2 of 2 · match Ann 1-0 Ben the Bold"
+    assert state["pair"] == {"text": f"game 1 of the pair: #{first.id}", "href": f"/g/{tokens[0]}"}
+    assert state["moves"] == get_game("checkers").ballots[first.ballot or 0].split()
+    page = (await site.get(f"/g/{tokens[0]}"))[1]
+    assert f'{ballot}, game 1 of 2 · match Ann 1-0 Ben the Bold · <a href="/g/{tokens[1]}">' in page
+
+
+async def test_a_free_jump_games_page_says_its_house_rule(site: Site) -> None:
+    await site.turn(True)
+    made = await site.service.challenges.challenge(
+        Actor(GUILD, CHANNEL, ANN), "checkers", opponent_id=BEN, captures="free"
+    )
+    match = await site.service.challenges.accept(Actor(GUILD, CHANNEL, BEN), made.id)
+    token = await site.service.site.token_of(match.id)
+    state = json.loads((await site.get(f"/g/{token}/state"))[1])
+    assert state["about"].startswith("Casual (unrated) · ")
+    assert (state["terms"], state["pair"]) == ("house rule: free jumps, unrated", None)
+    assert state["game"] == "Checkers" and "/piece/checkers/" in state["board"]
 
 
 async def test_a_judged_move_shows_the_computers_choice(site: Site) -> None:

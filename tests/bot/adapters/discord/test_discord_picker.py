@@ -13,8 +13,10 @@ from rules import GAMES, GameRecord
 from tests.discordkit import ALICE, BOB, CAROL, CHANNEL_ID, DiscordHarness, Sent, one
 from tests.fakediscord import LATENCY_VARIABLE
 
-#: a short game of each, to its end: multi-jumps in Checkers; more than 25 legal moves in
-#: 3 Crowns (from the first) and The Crown, whose game ends in a threefold repetition
+#: a short game of each, to its end: multi-jumps in Checkers and the draughts (International's
+#: written by start and end, 20x16 taking four; a Russian man crowned mid-capture goes on as
+#: a king, a3:c1:f4); more than 25 legal moves in 3 Crowns (from the first) and The Crown,
+#: whose game ends in a threefold repetition
 GAMES_TO_THE_END = {
     "checkers": "10-14 23-18 14x23 26x19 7-10 31-26 10-14 24-20 11-16 20x11 8x15x24x31 28-24 "
     "3-7 32-27 6-10 24-19 31x24x15 22-18 15x22x31 21-17 14x21 30-26 21x30 29-25 31x22x29",
@@ -23,13 +25,28 @@ GAMES_TO_THE_END = {
     "b4-c3 d7-d6 h6-h7 b1-a1 d2-c2 g4-f3 c2-d3 d6-d7 b8-c8 g1-f2 a2-b3 f2-e2 d3-c2 a5-b5 "
     "e1-f2 f7-e7 f2-e1 e2-f2 e1-d1 d7-c7 c2-c1 e7-d7 d1-c2",
     "the-crown": "e3-d3 c1-c2 e5-d5 b3-b2 f3-c8 b2-b3 c8-f3 a3-a2 f1-d4 a2-a3 d4-f1",
+    "international": "33-28 16-21 31-27 17-22 28x26 12-17 27-21 19-24 21x23 14-19 23x25 7-12 "
+    "25-20 9-14 20x16 24-30 34x25 3-9 40-34 15-20 25x12 1-7 12x1 4-9 39-33 2-7 1x15 6-11 16x7 "
+    "5-10 15x4",
+    "russian": "a3-b4 h6-g5 c3-d4 d6-e5 e3-f4 g5:e3:c5:a3 d2-c3 b6-a5 c1-d2 a3:c1:f4 e1-d2 "
+    "f4:c1 g3-f4 e5:g3:e1:b4 h2-g3 c1-b2 a1:c3 b4:e1:h4 g1-f2 h4:e1",
+    "brazilian": "e3-f4 d6-c5 f2-e3 e7-d6 f4-e5 f6xd4xf2xh4 a3-b4 c5xa3 d2-e3 d6-e5 c1-d2 a3xc1 "
+    "h2-g3 h4xf2xd4xb2 a1xc3 c1xe3 g1-f2 e3xg1 e1-f2 g1xd4xa1",
+    "italian": "23-19 10-14 19x10 6x13 21-17 3-6 17x10x3 11-14 26-21 12-15 3x12x19x10 4-7 21-18 "
+    "2-6 10x3x12 9-13 18x9x2 1-5 2x9",
+    "turkish": "g3-g4 e6-e5 c3-c4 g6-g5 g4xg6xe6xe8 c6-c5 c4xc6xc8 b6-c6 c8xc5xg5xg8 h7-g7 "
+    "g8xg6xb6xb8 a7-b7 b8xb4 a6-b6 b4xb7xe7xh7xh4",
 }
+#: the games whose line above passes a position of more moves than a list holds
+TWO_STEPS = {"three-crowns", "the-crown"}
 #: the long games are played without Discord's latency only (each move by taps takes 6 to 8
 #: requests: 25 and 35 moves took 30 s and 50 s at 150 ms a request); with it, the short ones
 #: play the same taps, two steps included
 LONG = pytest.mark.skipif(
     bool(os.environ.get(LATENCY_VARIABLE)), reason="a long game, played without latency"
 )
+#: the most moves a game to the end may have and still be played with latency
+SHORT_GAME = 12
 
 
 async def start(bot: DiscordHarness, game_id: str) -> Sent:
@@ -69,8 +86,8 @@ async def pick(
 @pytest.mark.parametrize(
     "game_id",
     [
-        pytest.param(g, marks=LONG) if g in ("checkers", "three-crowns") else g
-        for g in GAMES_TO_THE_END
+        pytest.param(g, marks=LONG) if len(moves.split()) > SHORT_GAME else g
+        for g, moves in GAMES_TO_THE_END.items()
     ],
 )
 async def test_a_whole_game_played_by_picker(discord_bot: DiscordHarness, game_id: str) -> None:
@@ -88,7 +105,7 @@ async def test_a_whole_game_played_by_picker(discord_bot: DiscordHarness, game_i
         record.play(move)
     assert record.outcome is not None and "Game over" in board.text
     assert "Move" not in board.labels
-    assert (most > 25) == (game_id in ("three-crowns", "the-crown"))
+    assert (most > 25) == (game_id in TWO_STEPS)
 
 
 async def test_the_picker_is_for_the_player_to_move(discord_bot: DiscordHarness) -> None:
