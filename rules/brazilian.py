@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .draughts import Draughts
+from .draughts import FMJD_PLAY, Draughts
 from .draughts_board import DiagonalBoard
 from .draughts_moves import CaptureRules, Precedence
 
@@ -20,20 +20,15 @@ class Brazilian(Draughts):
     no_progress_limit, no_progress_reason = 40, "20-move rule"
     pdn_game_type = 26
     start = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
-    rules_help = """\
+    rules_help = (
+        """\
 International draughts on an 8×8 board, as the Brazilian confederation (CBD) plays it: 12
 men a side on the dark squares, named a1–h8 (a1 dark, at White's left; White starts on
 ranks 1–3, Black on 6–8). **White moves first.**
 
-- Men step one square diagonally forward, and **capture forward and backward**. A man is
-  crowned only if it **ends its move** on the far row: passing it during a capture, it stays
-  a man.
-- Kings **fly**: any distance along a free diagonal; a king captures a piece any distance
-  away and lands on any free square beyond it.
-- **Capturing is compulsory, and you must take the most pieces** (a king counts as one).
-  The pieces taken leave the board only when the capture is over: a piece is never jumped
-  twice, and one already jumped blocks the way.
-- You **lose** when you have no legal move: no pieces left, or every piece blocked.
+"""
+        + FMJD_PLAY
+        + """\
 - **Draws**: 20 moves each with only kings moving and nothing taken; the same position
   (same side to move) for the third time [house: FMJD's rule, the CBD's summary being
   silent]; or agreement. Either player may resign.
@@ -41,3 +36,4 @@ ranks 1–3, Black on 6–8). **White moves first.**
   and `:` are alike, spaces ignored, and a capture's start and end alone do when they name
   one capture. Positions are PDN FEN: `W:Wa1,c1,…:Bb6,d6,…` (side to move, White's squares,
   Black's squares, `K` before a king)."""
+    )

@@ -16,7 +16,22 @@ from .draughts_moves import CaptureRules, MoveGenerator, Precedence, RawMove, it
 from .draughts_text import BLACK, WHITE, DraughtsPosition
 from .errors import IllegalMove
 
-__all__ = ["Draughts", "DraughtsMove", "DraughtsPosition", "EndgameCount"]
+__all__ = ["FMJD_PLAY", "Draughts", "DraughtsMove", "DraughtsPosition", "EndgameCount"]
+
+
+#: how men, kings and captures go in FMJD's rules, in words (International and Brazilian
+#: draughts' rules help)
+FMJD_PLAY = """\
+- Men step one square diagonally forward, and **capture forward and backward**. A man is
+  crowned only if it **ends its move** on the far row: passing it during a capture, it stays
+  a man.
+- Kings **fly**: any distance along a free diagonal; a king captures a piece any distance
+  away and lands on any free square beyond it.
+- **Capturing is compulsory, and you must take the most pieces** (a king counts as one).
+  The pieces taken leave the board only when the capture is over: a piece is never jumped
+  twice, and one already jumped blocks the way.
+- You **lose** when you have no legal move: no pieces left, or every piece blocked.
+"""
 
 
 @dataclass(frozen=True, slots=True, order=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .draughts import Draughts, DraughtsPosition, EndgameCount
+from .draughts import FMJD_PLAY, Draughts, DraughtsPosition, EndgameCount
 from .draughts_board import DiagonalBoard
 from .draughts_moves import CaptureRules, Precedence
 
@@ -27,19 +27,14 @@ class International(Draughts):
         "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50"
         ":B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"
     )
-    rules_help = """\
+    rules_help = (
+        """\
 FMJD's draughts on a 10×10 board, 20 men a side on the dark squares, numbered 1–50 from
 Black's side (Black starts on 1–20, White on 31–50). **White moves first.**
 
-- Men step one square diagonally forward, and **capture forward and backward**. A man is
-  crowned only if it **ends its move** on the far row: passing it during a capture, it stays
-  a man.
-- Kings **fly**: any distance along a free diagonal; a king captures a piece any distance
-  away and lands on any free square beyond it.
-- **Capturing is compulsory, and you must take the most pieces** (a king counts as one).
-  The pieces taken leave the board only when the capture is over: a piece is never jumped
-  twice, and one already jumped blocks the way.
-- You **lose** when you have no legal move: no pieces left, or every piece blocked.
+"""
+        + FMJD_PLAY
+        + """\
 - **Draws**: the same position (same side to move) for the third time; 25 moves each with
   only kings moving and nothing taken; three pieces (with a king) against a lone king: 16
   moves each, two or fewer (with a king): 5 moves each, counted from when that ending began
@@ -49,6 +44,7 @@ Black's side (Black starts on 1–20, White on 31–50). **White moves first.**
   them, every landing square: `28x19x8`. `-`, `x` and `:` are alike, spaces ignored.
   Positions are PDN FEN: `W:W31-50:B1-20` (side to move, White's squares, Black's squares,
   `K` before a king)."""
+    )
 
     def endgame_count(self, position: DraughtsPosition) -> EndgameCount | None:
         lone = self.lone_king(position)

@@ -1,5 +1,5 @@
 """Brazilian draughts (International rules on 8×8, CBD): the majority rule, crowning at the
-end of a move, the squares a1-h8, the 20-move rule, and the published perft figures."""
+end of a move, the squares a1-h8, the 20-move rule (its perft: test_draughts_perft.py)."""
 
 from __future__ import annotations
 
@@ -10,19 +10,6 @@ from rules import Termination as T
 from tests.gamekit import move_texts
 
 GAME = get_game("brazilian")
-#: Rein Halbersma, "Perft for all recognized draughts variants" (damforum.nl), first found
-#: on the Russian shashki forum
-PERFT = {1: 7, 2: 49, 3: 302, 4: 1469, 5: 7473, 6: 37628, 7: 187302}
-
-
-@pytest.mark.parametrize("depth", range(1, 7))
-def test_perft_from_the_start_matches_the_published_figures(depth: int) -> None:
-    assert GAME.perft(GAME.initial_position(), depth) == PERFT[depth]
-
-
-@pytest.mark.slow
-def test_deeper_perft_from_the_start() -> None:
-    assert GAME.perft(GAME.initial_position(), 7) == PERFT[7]
 
 
 def test_squares_are_named_a1_to_h8_with_white_on_ranks_1_to_3() -> None:

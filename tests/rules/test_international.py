@@ -1,5 +1,5 @@
 """International draughts (FMJD): the majority rule, crowning only at the end of a move, the
-short capture notation, the draw counts, and the published perft figures."""
+short capture notation, the draw counts (its perft: test_draughts_perft.py)."""
 
 from __future__ import annotations
 
@@ -10,20 +10,6 @@ from rules import Termination as T
 from tests.gamekit import move_texts
 
 GAME = get_game("international")
-#: Aart Bik, "BikDam: international checkers" (aartbik.blogspot.com), duplicate captures
-#: removed; depths 1-6 run in a fraction of a second, 7 and 8 take seconds
-PERFT = {1: 9, 2: 81, 3: 658, 4: 4265, 5: 27117, 6: 167140, 7: 1049442, 8: 6483961}
-
-
-@pytest.mark.parametrize("depth", range(1, 7))
-def test_perft_from_the_start_matches_the_published_figures(depth: int) -> None:
-    assert GAME.perft(GAME.initial_position(), depth) == PERFT[depth]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("depth", [7, 8])
-def test_deeper_perft_from_the_start(depth: int) -> None:
-    assert GAME.perft(GAME.initial_position(), depth) == PERFT[depth]
 
 
 def test_the_most_pieces_must_be_taken_by_a_man_rather_than_fewer_by_a_king() -> None:

@@ -1,6 +1,7 @@
 """Italian draughts (FID): the board placed with a dark square at each player's right, men
 that capture forward and never a king, kings of one step, the four steps of the capture
-precedence, a man's move ending where it is crowned, the 40-move rule, and perft."""
+precedence, a man's move ending where it is crowned, the 40-move rule (its perft:
+test_draughts_perft.py)."""
 
 from __future__ import annotations
 
@@ -12,20 +13,6 @@ from rules.italian import Italian
 from tests.gamekit import move_texts
 
 GAME = Italian()
-#: no published figures were found; pydraughts counts the same to depth 6 (its oracle,
-#: tests/rules/pydraughts_oracle.py)
-PERFT = {1: 7, 2: 49, 3: 302, 4: 1469, 5: 7361, 6: 36473, 7: 177532, 8: 828783}
-
-
-@pytest.mark.parametrize("depth", range(1, 7))
-def test_perft_from_the_start(depth: int) -> None:
-    assert GAME.perft(GAME.initial_position(), depth) == PERFT[depth]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("depth", [7, 8])
-def test_deeper_perft_from_the_start(depth: int) -> None:
-    assert GAME.perft(GAME.initial_position(), depth) == PERFT[depth]
 
 
 def test_square_1_is_blacks_single_corner_and_32_whites() -> None:

@@ -1,6 +1,6 @@
 """Russian draughts (shashki): a free choice among captures, a man crowned during a capture
-going on as a king, the Turkish strike, ':' in captures, the 15-move rules, and the published
-perft figures."""
+going on as a king, the Turkish strike, ':' in captures, the 15-move rules (its perft:
+test_draughts_perft.py)."""
 
 from __future__ import annotations
 
@@ -11,19 +11,6 @@ from rules import Termination as T
 from tests.gamekit import move_texts
 
 GAME = get_game("russian")
-#: Rein Halbersma, "Perft for all recognized draughts variants" (damforum.nl)
-PERFT = {1: 7, 2: 49, 3: 302, 4: 1469, 5: 7482, 6: 37986, 7: 190146, 8: 929899}
-
-
-@pytest.mark.parametrize("depth", range(1, 7))
-def test_perft_from_the_start_matches_the_published_figures(depth: int) -> None:
-    assert GAME.perft(GAME.initial_position(), depth) == PERFT[depth]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("depth", [7, 8])
-def test_deeper_perft_from_the_start(depth: int) -> None:
-    assert GAME.perft(GAME.initial_position(), depth) == PERFT[depth]
 
 
 def test_any_capture_may_be_chosen_short_or_long() -> None:
