@@ -94,8 +94,10 @@ async def test_the_computers_reply_does_not_wait_for_the_parent_channel(
         await bot.settle()
     boards = [s for s in bot.fake.sent[before:] if s.channel_id == thread and s.files]
     assert ["played 11-15" in b.text for b in boards] == [True, False]  # in the moves' order
-    (listed,) = [s for s in bot.fake.sent[before:] if s.channel_id == CHANNEL_ID]
-    assert "#1 Checkers" in listed.text  # /games answered once let go, after the boards
+    # /games answered once let go, after the boards (deferred first if it was held past the
+    # deferral's window, as on a loaded machine at 400 ms a request)
+    listed = [s for s in bot.fake.sent[before:] if s.channel_id == CHANNEL_ID and s.text]
+    assert [("#1 Checkers" in s.text) for s in listed] == [True], listed
 
 
 async def test_settings_is_shown_at_first_to_server_managers_only(tmp_path: Path) -> None:
