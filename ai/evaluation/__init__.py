@@ -141,12 +141,14 @@ class Computer:
     house_rules: Mapping[str, Evaluator] = field(default_factory=dict)
 
 
-def distances(neighbours: tuple[tuple[int, ...], ...], target: int) -> tuple[int, ...]:
-    """Steps from every cell to `target` (breadth first over `step_neighbours`)."""
+def distances(neighbours: tuple[tuple[int, ...], ...], *targets: int) -> tuple[int, ...]:
+    """Steps from every cell to the nearest of `targets` (breadth first over
+    `step_neighbours`)."""
     far = len(neighbours)
     steps = [far] * far
-    steps[target] = 0
-    frontier = [target]
+    frontier = sorted(set(targets))
+    for target in frontier:
+        steps[target] = 0
     while frontier:
         following = []
         for cell in frontier:

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from rules import Game, get_game
 
-from . import BitboardPosition, Computer, Evaluator, WeightedSum
+from . import BitboardPosition, Computer, Evaluator, WeightedSum, distances
 
 #: the counts, ours less theirs, in the order every game's WEIGHTS lists them
 FEATURES = (
@@ -33,6 +33,19 @@ FEATURES = (
     "centre",  # men and kings on the central cells
     "trade",  # the material lead in half men times the pieces off the board, over 4
 )
+
+#: what each count (ours less theirs) is worth to the side to move (100: one in the logit of
+#: its chance to win) in International, Brazilian and Russian draughts, set by hand: a flying
+#: king three men, a man one step from crowning a fifth of one
+FLYING_KING_WEIGHTS = {
+    "men": 100,
+    "kings": 300,
+    "advance": 2,
+    "near": 20,
+    "back": 5,
+    "centre": 5,
+    "trade": 1,
+}
 
 #: a position's White men, White kings, Black men and Black kings
 Boards = tuple[int, int, int, int]
@@ -62,24 +75,6 @@ def men_and_kings(position: BitboardPosition) -> Boards:
     return position.white_men, position.white_kings, position.black_men, position.black_kings
 
 
-def _distances(neighbours: tuple[tuple[int, ...], ...], sources: set[int]) -> list[int]:
-    """Steps from every cell to the nearest of `sources` (breadth first)."""
-    far = len(neighbours)
-    steps = [far] * far
-    frontier = sorted(sources)
-    for cell in frontier:
-        steps[cell] = 0
-    while frontier:
-        following = []
-        for cell in frontier:
-            for n in neighbours[cell]:
-                if steps[n] == far:
-                    steps[n] = steps[cell] + 1
-                    following.append(n)
-        frontier = following
-    return steps
-
-
 def _mask(cells: Iterable[int]) -> int:
     return sum(1 << cell for cell in cells)
 
@@ -95,12 +90,12 @@ class _Side:
 
     @classmethod
     def of(cls, neighbours: tuple[tuple[int, ...], ...], own: set[int], enemy: set[int]) -> _Side:
-        from_enemy = _distances(neighbours, enemy)
+        from_enemy = distances(neighbours, *enemy)
         rear_steps = max(from_enemy[c] for c in own)
         rear = [c for c in own if from_enemy[c] == rear_steps]
-        from_own = _distances(neighbours, own)
+        from_own = distances(neighbours, *own)
         crowning = {c for c, steps in enumerate(from_own) if steps == max(from_own)}
-        to_crown = _distances(neighbours, crowning)
+        to_crown = distances(neighbours, *crowning)
         far = to_crown[rear[0]]
         rows = tuple(
             (row, _mask(c for c, steps in enumerate(to_crown) if far - steps == row))
@@ -126,7 +121,7 @@ class _Side:
 
 def _centre(neighbours: tuple[tuple[int, ...], ...]) -> int:
     most = max(len(n) for n in neighbours)
-    inward = _distances(neighbours, {c for c, n in enumerate(neighbours) if len(n) < most})
+    inward = distances(neighbours, *(c for c, n in enumerate(neighbours) if len(n) < most))
     return _mask(c for c, steps in enumerate(inward) if steps >= max(inward) - 1)
 
 

@@ -3,19 +3,11 @@ for the 10x10 board, where a flying king is worth about three men."""
 
 from __future__ import annotations
 
-from .draughts import DraughtsEvaluation, shared_kings
+from .draughts import FLYING_KING_WEIGHTS, DraughtsEvaluation, shared_kings
 
-#: what each count (ours less theirs) is worth to the side to move (100: one in the logit of
-#: its chance to win); set by hand
-WEIGHTS = {
-    "men": 100,
-    "kings": 300,
-    "advance": 2,
-    "near": 20,
-    "back": 5,
-    "centre": 5,
-    "trade": 1,
-}
+#: the hand-set weights of the flying-king games (ai/evaluation/draughts.py): fitted ones
+#: did no better at level 3 (docs/computer.md)
+WEIGHTS = FLYING_KING_WEIGHTS
 
 EVALUATION = DraughtsEvaluation("international", WEIGHTS, king_men=3, boards=shared_kings)
 features, evaluate = EVALUATION.features, EVALUATION.evaluate

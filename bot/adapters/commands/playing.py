@@ -23,6 +23,7 @@ TAKEBACK_BUTTON_SECONDS = 5 * 60
 #: the ways squares are joined in a move text, made one for matching what a player types
 _ONE_JOINER = str.maketrans("x:", "--")
 
+
 class PlayingCommands(Boards):
     default_move_time: str | None = None
 
