@@ -5,10 +5,12 @@ BIN := $(VENV)/bin
 # The type checks: strict on the pure packages, normal on the rest. The strict run keeps a
 # cache of its own: sharing one, each run found rules, render and ai checked with the other's
 # options and checked them again (4 s of every `make check`).
-MYPY_STRICT := $(BIN)/mypy --strict --cache-dir .mypy_cache/strict rules render ai
+MYPY_STRICT := $(BIN)/mypy --strict --explicit-package-bases --cache-dir .mypy_cache/strict rules render ai \
+	tools/messages.py tools/rules_messages.py
 MYPY := $(BIN)/mypy bot bench tests tools/compiled.py
 
-.PHONY: run test check bench install install-test clean three-musketeers-strategy compiled pure
+.PHONY: run test check bench install install-test clean three-musketeers-strategy compiled pure \
+	messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -70,6 +72,11 @@ check: install-test
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -n auto --maxprocesses=4 --dist loadgroup \
 		-m "not postgres and not processes and not slow"
+
+# The catalogs (docs/languages.md): every message of the code into bot/i18n/messages.pot, then
+# merged into each language's .po (new ones untranslated, gone ones dropped).
+messages: install-test
+	$(BIN)/python tools/messages.py
 
 bench: install-test
 	$(BIN)/python bench/perft.py checkers 9

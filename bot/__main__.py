@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -15,6 +16,7 @@ from pathlib import Path
 from bot.app.app import App
 from bot.app.config import Settings, SettingsError
 from bot.errors import StartupError
+from bot.i18n import LOCALES, supported
 from bot.runtime.shards import Shards
 from bot.store import DatabaseUrl, Store, checkdb
 from bot.store.checkdb import check_db
@@ -67,6 +69,12 @@ def main(argv: list[str] | None = None) -> int:
     console.add_argument("--out", default="out", help="folder for the pictures (default: out)")
     console.add_argument(
         "--moderators", default="", help="names who may manage messages and the server (a,b)"
+    )
+    console.add_argument(
+        "--locale",
+        default=os.environ.get("BOT_LOCALE") or "en",
+        help="the language the bot speaks: en, de, es, fr, pt_BR, ru or pl (default: "
+        "BOT_LOCALE, else en)",
     )
     parser.add_argument(
         "--env-file", default=".env", help="settings file to read (default: .env here)"
@@ -125,7 +133,8 @@ def _run(args: argparse.Namespace) -> int:
         from bot.adapters.console import run_console
 
         moderators = {name.strip().lstrip("@") for name in args.moderators.split(",") if name}
-        console = partial(run_console, out=Path(args.out), moderators=moderators)
+        locale = console_locale(args.locale)
+        console = partial(run_console, out=Path(args.out), moderators=moderators, locale=locale)
         asyncio.run(on_app(settings, console))
         return 0
     if not settings.discord_token:
@@ -135,6 +144,15 @@ def _run(args: argparse.Namespace) -> int:
 
     asyncio.run(on_app(settings, partial(run_bot, sync_globally=args.command == "sync")))
     return 0
+
+
+def console_locale(code: str) -> str:
+    """The console's language for `--locale` (or BOT_LOCALE): 'de', 'pt-BR', 'pt_BR', 'de-AT';
+    one the bot does not speak is a SettingsError, not English in silence."""
+    ours = supported(code)
+    if ours == "en" and code.strip().replace("_", "-").lower().split("-")[0] != "en":
+        raise SettingsError(f"--locale {code}: the bot speaks {', '.join(LOCALES)}")
+    return ours
 
 
 async def on_app(settings: Settings, run: Callable[[App], Awaitable[None]]) -> None:

@@ -15,6 +15,7 @@ from . import checkers, draughts, the_crown, three_crowns, three_musketeers, tur
 from .canvas import Scene
 from .drawing import Drawing
 from .png import palette_png
+from .words import ENGLISH, Words
 
 DRAWINGS: dict[str, Drawing] = {
     d.game_id: d
@@ -34,17 +35,24 @@ LAST_FRAME_MS = 4000
 MIN_GIF_SIZE = 160
 
 
+class PictureError(RulesError):
+    """A picture asked for that cannot be drawn: a caller's mistake, said to its developer
+    (not a player's, so not in the catalogs), or a replay too large for its room."""
+
+
 def _drawing(game_id: str) -> Drawing:
     """The game's drawing (a game played by a house rule is drawn as the game is)."""
     game = get_game(game_id)  # the engine's own error for an unknown id
     if game.id not in DRAWINGS:
-        raise RulesError(f"there is no picture for {game_id!r} yet")
+        raise PictureError(f"there is no picture for {game_id!r} yet")
     return DRAWINGS[game.id]
 
 
-def legend(game_id: str) -> str:
+def legend(game_id: str, words: Words = ENGLISH) -> str:
     """What each piece's picture means, in one line: 'Pieces: crown = Prince, ...'."""
-    return f"Pieces: {_drawing(game_id).legend}."
+    _ = words.gettext
+    # i18n: {legend} what each piece's picture means ("crown = Prince, diamond = Knight")
+    return _("Pieces: {legend}.").format(legend=_(_drawing(game_id).legend))
 
 
 def board_image(
@@ -54,7 +62,8 @@ def board_image(
     highlighted. Positions and moves may be engine objects or their texts; `outcome`
     overrides the position's own result (history draws, resignations); `caption` opens
     the status line. A review's board draws `played` (a move in `position`) as a red
-    arrow and `better` as a green one. Options: as board_scene takes them."""
+    arrow and `better` as a green dashed one; `words`: the catalog the status line is
+    worded in (English by default). Options: as board_scene takes them."""
     drawing, scene = board_scene(game_id, position, **options)
     return drawing.shape.render(
         scene, size or drawing.default_size, list(drawing.painters.values())
@@ -72,6 +81,7 @@ def board_scene(
     caption: str = "",
     played: Any = None,
     better: Any = None,
+    words: Words = ENGLISH,
 ) -> tuple[Drawing, Scene]:
     """How the game is drawn, and what to draw of this position (see board_image)."""
     game = get_game(game_id)
@@ -79,10 +89,10 @@ def board_scene(
     position = game.decode(position) if isinstance(position, str) else position
     if perspective is not None and perspective not in game.sides:
         sides = " or ".join(game.sides)
-        raise RulesError(f"perspective must be {sides}, not {perspective!r}")
+        raise PictureError(f"perspective must be {sides}, not {perspective!r}")
     if last_move is not None:
         if before is None:
-            raise RulesError("a last move needs the position it was played in (before=)")
+            raise PictureError("a last move needs the position it was played in (before=)")
         before = game.decode(before) if isinstance(before, str) else before
         if isinstance(last_move, str):
             last_move = game.parse_move(before, last_move)
@@ -91,7 +101,9 @@ def board_scene(
     arrows = tuple(
         game.parse_move(position, m) if isinstance(m, str) else m for m in (played, better)
     )
-    scene = drawing.scene(game, position, last_move, before, flipped, outcome, caption, arrows)
+    scene = drawing.scene(
+        game, position, last_move, before, flipped, outcome, caption, arrows, words
+    )
     return drawing, scene
 
 
@@ -116,19 +128,21 @@ def game_gif(
     size: int | None = None,
     outcome: Outcome | None = None,
     max_bytes: int | None = None,
+    words: Words = ENGLISH,
 ) -> bytes:
     """An animated replay: the start, then one frame a move, captioned with that move
-    ('41… 4-8'); the last frame stays longer, and the whole runs at most REPLAY_MS.
+    ('41… 4-8'); the last frame stays longer, and the whole runs at most REPLAY_MS. Its
+    words (the status lines) in `words`' language.
 
     With `max_bytes` (an upload limit), a replay too big for it keeps every k-th position
     (the first and last always), then, if it must, shrinks the picture, until it fits."""
     if len(positions) != len(moves) + 1:
-        raise RulesError("a replay needs one position more than it has moves")
+        raise PictureError("a replay needs one position more than it has moves")
     drawing = _drawing(game_id)
     size = size or round(drawing.default_size * 0.75)
     kept = sampled(len(positions), math.ceil(len(moves) * MIN_FRAME_MS / REPLAY_MS))
     while True:
-        gif = _gif(game_id, positions, moves, kept, perspective, size, outcome)
+        gif = _gif(game_id, positions, moves, kept, perspective, size, outcome, words)
         if max_bytes is None or len(gif) <= max_bytes:
             return gif
         if len(kept) > 2:
@@ -137,7 +151,7 @@ def game_gif(
         elif size > MIN_GIF_SIZE:
             size = max(MIN_GIF_SIZE, round(size * 0.8))
         else:
-            raise RulesError(f"no replay of this game fits in {max_bytes} bytes")
+            raise PictureError(f"no replay of this game fits in {max_bytes} bytes")
 
 
 def sampled(count: int, step: int) -> list[int]:
@@ -158,10 +172,14 @@ def _gif(
     perspective: str | None,
     size: int,
     outcome: Outcome | None,
+    words: Words = ENGLISH,
 ) -> bytes:
     """The frames of the kept positions (each showing, and captioned with, the move that
     led to it)."""
+    pgettext = words.pgettext
     game = get_game(game_id)
+    # i18n: the caption of a replay's first frame, before any move (the status line follows)
+    start = pgettext("the start of a game", "Start")
     last = len(positions) - 1
     frames = []
     for i in kept:
@@ -171,7 +189,7 @@ def _gif(
             board_image(
                 game_id, positions[i], last_move=move, before=positions[i - 1] if i else None,
                 perspective=perspective, size=size, outcome=outcome if i == last else None,
-                caption=numbered_move(i - 1, text) if text is not None else "Start",
+                caption=numbered_move(i - 1, text) if text is not None else start, words=words,
             )
         )  # fmt: skip
     out = io.BytesIO()

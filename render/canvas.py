@@ -3,6 +3,7 @@ and a fixed palette so that each frame is quantized and encoded quickly."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Sequence
@@ -13,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from .sprites import Painter, sprite
 from .theme import (
+    ARROW_EDGE,
     BACKGROUND,
     BETTER_ARROW,
     CAPTURED,
@@ -61,10 +63,11 @@ class Scene:
             (self.checked, CAPTURED, False), (self.winning, WIN_RING, False),
         )  # fmt: skip
 
-    def arrows(self) -> tuple[tuple[tuple[int, ...], RGB], ...]:
-        """A review's arrows: (the cells the move visits, colour), the played one first."""
-        both = ((self.played, PLAYED_ARROW), (self.better, BETTER_ARROW))
-        return tuple((cells, colour) for cells, colour in both if len(cells) > 1)
+    def arrows(self) -> tuple[tuple[tuple[int, ...], RGB, bool], ...]:
+        """A review's arrows: (the cells the move visits, colour, dashed), the played one
+        first, solid; the better one dashed."""
+        both = ((self.played, PLAYED_ARROW, False), (self.better, BETTER_ARROW, True))
+        return tuple(arrow for arrow in both if len(arrow[0]) > 1)
 
 
 @dataclass(frozen=True)
@@ -252,9 +255,9 @@ class Shape(ABC):
             for cell in cells:
                 x, y = self.centre(cell, size, flipped)
                 ring(draw, x, y, half * 1.02, colour, line, dashed=dashed)
-        for cells, colour in scene.arrows():
+        for cells, colour, dashed in scene.arrows():
             points = [self.centre(c, size, flipped) for c in cells]
-            arrow(draw, points, colour, max(3, layout.piece // 7))
+            arrow(draw, points, colour, arrow_width(layout), dashed=dashed)
         strip = status_strip(scene.status, layout.width, layout.strip)
         image.paste(strip, (0, layout.height - layout.strip))
         return image.quantize(palette=self.palette(size, painters), dither=Image.Dither.NONE)
@@ -276,7 +279,48 @@ FILLS: tuple[tuple[RGB, float], ...] = (
 #: every other colour a picture draws with
 INKS = (
     CAPTURED, PATH_LINE, START, WIN_RING, STATUS_BAR, STATUS_TEXT, PLAYED_ARROW, BETTER_ARROW,
+    ARROW_EDGE,
 )  # fmt: skip
+
+
+def arrow_width(layout: Layout) -> int:
+    """A review arrow's line width on a board of this layout."""
+    return max(3, layout.piece // 7)
+
+
+def arrow_edge(width: int) -> int:
+    """How far an arrow's dark edge reaches out beside its colour."""
+    return max(1, round(width / 5))
+
+
+def dash_pattern(width: int) -> tuple[float, float]:
+    """A dashed arrow's dash and gap lengths, for a line `width` wide."""
+    return width * 1.8, width * 1.3
+
+
+def dashes(points: Sequence[Point], dash: float, gap: float) -> list[list[Point]]:
+    """The polyline through `points` as dashes: `dash` long, `gap` apart, from the first
+    point (a dash may turn a corner)."""
+    out: list[list[Point]] = []
+    current: list[Point] = [points[0]]
+    drawing, left = True, dash  # in a dash or a gap, and how much of it is left
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        length = math.dist((x0, y0), (x1, y1))
+        done = 0.0
+        while length - done > left:
+            done += left
+            t = done / length
+            at = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+            if drawing:
+                out.append([*current, at])
+            current = [at]
+            drawing, left = not drawing, gap if drawing else dash
+        left -= length - done
+        if drawing:
+            current.append((x1, y1))
+    if drawing and len(current) > 1:
+        out.append(current)
+    return out
 
 
 def arrow_shape(
@@ -293,10 +337,20 @@ def arrow_shape(
     return [*points[:-1], base], tip
 
 
-def arrow(draw: ImageDraw.ImageDraw, points: Sequence[Point], colour: RGB, width: int) -> None:
-    """A line through `points` ending in an arrowhead on the last."""
+def arrow(
+    draw: ImageDraw.ImageDraw, points: Sequence[Point], colour: RGB, width: int,
+    *, dashed: bool = False,
+) -> None:  # fmt: skip
+    """A line through `points` ending in an arrowhead on the last, edged in ARROW_EDGE;
+    dashed: the line in dashes (the head whole)."""
     line, head = arrow_shape(points, width)
-    draw.line(line, fill=colour, width=width, joint="curve")
+    pieces = dashes(line, *dash_pattern(width)) if dashed else [line]
+    edge = arrow_edge(width)
+    for piece in pieces:  # the edge first, under the colour
+        draw.line(piece, fill=ARROW_EDGE, width=width + 2 * edge, joint="curve")
+    draw.line([*head, head[0], head[1]], fill=ARROW_EDGE, width=2 * edge, joint="curve")
+    for piece in pieces:
+        draw.line(piece, fill=colour, width=width, joint="curve")
     draw.polygon(list(head), fill=colour)
 
 
@@ -314,7 +368,7 @@ def ring(
 
 
 def text_label(text: str, size: int, ink: RGB, halo: RGB | None = None) -> Image.Image:
-    """`text` in the bundled font at `size`, on a transparent image that just holds it;
+    """`text` in the pictures' font at `size`, on a transparent image that just holds it;
     `halo`: a one-pixel outline of that colour round each letter (it reads on a piece)."""
     face, stroke = font(size), 0 if halo is None else 1
     left, top, right, bottom = face.getbbox(text, stroke_width=stroke)

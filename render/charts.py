@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 from rules import GAMES
 
 from .theme import BACKGROUND, LABEL, RGB, STATUS_TEXT, font, mix
+from .words import ENGLISH, Words
 
 #: drawn this many times larger, then scaled down (anti-aliasing)
 SUPERSAMPLE = 2
@@ -34,8 +35,11 @@ SECOND_AREA: RGB = (24, 26, 30)
 CURVE: RGB = (120, 170, 255)
 BAND: RGB = (64, 84, 124)
 PEAK: RGB = (247, 212, 72)
-#: the judged moves' dots, by mark
-MARKS: dict[str, RGB] = {"?!": (236, 200, 60), "?": (240, 140, 40), "??": (226, 64, 56)}
+#: the judged moves' dots, by mark: lighter to darker and larger as the mistake is worse, so
+#: that they stay apart for people who see colours otherwise (tests/render/
+#: test_colour_blindness.py)
+MARKS: dict[str, RGB] = {"?!": (250, 226, 110), "?": (236, 136, 32), "??": (176, 24, 48)}
+MARK_RADIUS = {"?!": 5, "?": 6, "??": 7}
 
 
 @dataclass(frozen=True)
@@ -65,8 +69,16 @@ def _canvas(title: str) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return image, draw
 
 
-def _label(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, anchor: str) -> None:
-    draw.text(xy, text, fill=LABEL, font=font(LABEL_SIZE * SUPERSAMPLE), anchor=anchor)
+def _label(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, anchor: str,
+    room: float | None = None,
+) -> None:  # fmt: skip
+    """A label; with `room` (pixels of the large drawing), made smaller until it fits in
+    it (a side's name in another language may be longer than the margin made for English)."""
+    size = LABEL_SIZE * SUPERSAMPLE
+    while room is not None and size > 9 * SUPERSAMPLE and font(size).getlength(text) > room:
+        size -= 1
+    draw.text(xy, text, fill=LABEL, font=font(size), anchor=anchor)
 
 
 def _x_ticks(draw: ImageDraw.ImageDraw, frame: Frame, step: int, name: str, per: int = 1) -> None:
@@ -102,42 +114,50 @@ def advantage_png(
     marks: Sequence[tuple[int, str]],
     sides: tuple[str, str],
     title: str,
+    words: Words = ENGLISH,
 ) -> bytes:
     """The first side's chance to win after each ply (`chances[0]`: the start), light above
     the middle line for the first side and dark below for the second; `marks`: (ply, mark)
     of the judged moves, dotted on the curve. The axis counts moves as a record numbers
-    them: the line of move n stands after the second side's n-th move."""
+    them: the line of move n stands after the second side's n-th move. `sides` and `title`
+    come worded; the axis's words in `words`' language."""
+    _ = words.gettext
     image, draw = _canvas(title)
     s = SUPERSAMPLE
     plies = max(len(chances) - 1, 1)
     frame = Frame(0, plies, 0.0, 1.0)
     points = [frame.at(ply, chance) for ply, chance in enumerate(chances)]
     left, middle = frame.at(0, 0.5)
-    right, _ = frame.at(plies, 0.5)
+    right = frame.at(plies, 0.5)[0]
     top, bottom = frame.at(0, 1.0)[1], frame.at(0, 0.0)[1]
     draw.rectangle([left, top, right, bottom], fill=mix(BACKGROUND, SECOND_AREA, 0.5))
     # the first side's area: between the curve and the bottom, over the dark
     draw.polygon([(left, bottom), *points, (points[-1][0], bottom)], fill=FIRST_AREA)
     draw.line([(left, middle), (right, middle)], fill=GRID, width=s)
-    _x_ticks(draw, frame, _tick_step(plies / 2) * 2, "move", per=2)
+    # i18n: a chart's axis: the moves of a game, numbered under it
+    _x_ticks(draw, frame, _tick_step(plies / 2) * 2, _("move"), per=2)
     draw.line(points, fill=CURVE, width=2 * s, joint="curve")
     for ply, mark in marks:
         if 0 <= ply < len(points) and mark in MARKS:
             x, y = points[ply]
-            r = 6 * s
+            r = MARK_RADIUS[mark] * s
             draw.ellipse([x - r, y - r, x + r, y + r], fill=MARKS[mark], outline=BACKGROUND)
-    _label(draw, ((LEFT - 6) * s, top), sides[0], "rt")
-    _label(draw, ((LEFT - 6) * s, bottom), sides[1], "rb")
-    _label(draw, ((LEFT - 6) * s, middle), "50%", "rm")
+    room = (LEFT - 10) * s
+    _label(draw, ((LEFT - 6) * s, top), sides[0], "rt", room)
+    _label(draw, ((LEFT - 6) * s, bottom), sides[1], "rb", room)
+    # i18n: a chart's middle line: an even chance to win
+    _label(draw, ((LEFT - 6) * s, middle), _("50%"), "rm")
     return _png(image)
 
 
-def rating_png(ratings: Sequence[tuple[float, float]], title: str) -> bytes:
+def rating_png(ratings: Sequence[tuple[float, float]], title: str, words: Words = ENGLISH) -> bytes:
     """A rating after each rated game (`ratings`: (rating, deviation), oldest first), with
-    the deviation as a band either side, and the peak marked."""
+    the deviation as a band either side, and the peak marked; `title` comes worded, the
+    axis's words in `words`' language."""
+    _ = words.gettext
     image, draw = _canvas(title)
     s = SUPERSAMPLE
-    values = [r for r, _ in ratings] or [1500.0]
+    values = [rating for rating, _deviation in ratings] or [1500.0]
     low = min(r - d for r, d in ratings) if ratings else 1400.0
     high = max(r + d for r, d in ratings) if ratings else 1600.0
     step = _tick_step(high - low, 6)
@@ -154,15 +174,15 @@ def rating_png(ratings: Sequence[tuple[float, float]], title: str) -> bytes:
     if len(ratings) > 1:
         draw.polygon([*upper, *reversed(lower)], fill=BAND)
         draw.line([frame.at(n, r) for n, r in enumerate(values, 1)], fill=CURVE, width=2 * s)
-    _x_ticks(draw, frame, max(_tick_step(frame.x1), 1), "rated games")
+    # i18n: a chart's axis: a player's rated games, numbered under it
+    _x_ticks(draw, frame, max(_tick_step(frame.x1), 1), _("rated games"))
     peak = max(range(len(values)), key=lambda i: (values[i], i))
     x, y = frame.at(peak + 1, values[peak])
     r = 6 * s
     draw.ellipse([x - r, y - r, x + r, y + r], fill=PEAK, outline=BACKGROUND, width=s)
     anchor = "rb" if x > (LEFT + WIDTH - RIGHT) / 2 * s else "lb"  # the side with room
     shift = -8 * s if anchor == "rb" else 8 * s
-    draw.text(
-        (x + shift, y - 6 * s), f"peak {values[peak]:.0f}", fill=PEAK, font=font(16 * s),
-        anchor=anchor,
-    )  # fmt: skip
+    # i18n: on a rating chart: the highest rating reached ("peak 1780")
+    highest = _("peak {rating}").format(rating=f"{values[peak]:.0f}")
+    draw.text((x + shift, y - 6 * s), highest, fill=PEAK, font=font(16 * s), anchor=anchor)
     return _png(image)

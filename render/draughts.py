@@ -12,18 +12,25 @@ from rules import Game
 from .drawing import Drawing
 from .shapes import SquareShape, grid_cell
 from .sprites import men_and_kings
+from .words import ENGLISH, N_, Words
 
 LIGHT, DARK = (238, 222, 190), (118, 84, 60)
 PAINTERS = men_and_kings(
     {"b": ((52, 52, 58), (16, 16, 20)), "w": ((244, 236, 220), (176, 160, 130))}
 )
-LEGEND = "dark discs = Black, light discs = White, a crown = a king"
+# i18n: a legend of a draughts board's pieces (after "Pieces: ")
+LEGEND = N_("dark discs = Black, light discs = White, a crown = a king")
 
 
-def counts(game: Game[Any, Any], position: Any) -> list[str]:
+def counts(game: Game[Any, Any], position: Any, words: Words = ENGLISH) -> list[str]:
     """Each side's pieces, in the order of the game's sides: 'Black 12', 'White 11'."""
+    _ = words.gettext
     pieces = "".join(game.pieces(position).values()).lower()
-    return [f"{game.side_name(side)} {pieces.count(side)}" for side in game.sides]
+    return [
+        # i18n: under a board: {side} a side's name, {count} how many pieces it has ("Black 12")
+        _("{side} {count}").format(side=game.side_name(side, words), count=pieces.count(side))
+        for side in game.sides
+    ]
 
 
 def numbered_cell(side: int, a1_dark: bool = True) -> Callable[[int], int]:

@@ -12,9 +12,13 @@ from rules import Game, Outcome, status_text
 
 from .canvas import Scene, Shape
 from .sprites import Painter
+from .words import ENGLISH, Words
+
+#: what a game's status line adds while the game goes on: (game, position, words) -> texts
+Extras = Callable[[Game[Any, Any], Any, Words], list[str]]
 
 
-def no_extras(game: Game[Any, Any], position: Any) -> list[str]:
+def no_extras(game: Game[Any, Any], position: Any, words: Words = ENGLISH) -> list[str]:
     return []
 
 
@@ -28,8 +32,9 @@ class Drawing:
     #: the side whose view turns the board round (None: the picture has no sides)
     flip_for: str | None
     #: what the status line adds while the game goes on (counts, captures...)
-    extras: Callable[[Game[Any, Any], Any], list[str]] = no_extras
-    #: what each piece's picture means, in one line ('crown = Prince, ...')
+    extras: Extras = no_extras
+    #: what each piece's picture means, in one line ('crown = Prince, ...'): marked N_,
+    #: translated where shown
     legend: str = ""
 
     def scene(
@@ -42,10 +47,11 @@ class Drawing:
         outcome: Outcome | None,
         caption: str = "",
         arrows: tuple[Any, Any] = (None, None),
+        words: Words = ENGLISH,
     ) -> Scene:
         """What to draw: `move` (played in `before`) led to `position`; `caption` opens
         the status line; `arrows`: a move played in `position` and a better one (a review's
-        board), drawn as arrows."""
+        board), drawn as arrows; the status line in `words`' language."""
         pieces = {self.cell_of(c): self.painters[p] for c, p in game.pieces(position).items()}
         cells: dict[str, tuple[int, ...]] = {}
         if move is not None and before is not None:
@@ -62,9 +68,9 @@ class Drawing:
         for name, shown in zip(("played", "better"), arrows, strict=True):
             if shown is not None:
                 cells[name] = tuple(map(self.cell_of, game.move_cells(shown)))
-        status = status_text(game, position, outcome)
+        status = status_text(game, position, outcome, words)
         if outcome is None:
-            status = " · ".join([status, *self.extras(game, position)])
+            status = " · ".join([status, *self.extras(game, position, words)])
         if caption:
             status = f"{caption} · {status}"
         return Scene(pieces=pieces, status=status, flipped=flipped, **cells)

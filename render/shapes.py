@@ -43,7 +43,7 @@ class SquareShape(Shape):
         #: towards white its ink is: large in the middle of an empty square, small in the
         #: top-left corner of an occupied one, clear of the piece
         self.empty_label = 0.4 * label_scale, 0.42
-        self.occupied_label = 0.26 * label_scale, 0.7
+        self.occupied_label = 0.25 * label_scale, 0.7
         self._label_cache: dict[tuple[int, bool, bool], dict[int, tuple[Image.Image, Point]]] = {}
 
     def _square(self, size: int) -> int:

@@ -12,9 +12,10 @@ from html import escape
 from typing import Any
 
 from .api import DRAWINGS, board_scene
-from .canvas import FILLS, Mark, Point, arrow_shape
+from .canvas import FILLS, Mark, Point, arrow_edge, arrow_shape, arrow_width, dash_pattern
 from .sprites import crown_outline, sprite
 from .theme import (
+    ARROW_EDGE,
     BACKGROUND,
     GOLD,
     GOLD_DARK,
@@ -114,11 +115,17 @@ def board_svg(
         for cell in cells:
             x, y = shape.centre(cell, size, flipped)
             out.append(_ring(x, y, half * 1.02, colour, line, dashed))
-    for cells, colour in scene.arrows():
-        width = max(3, layout.piece // 7)
+    for cells, colour, dashed in scene.arrows():
+        width = arrow_width(layout)
         body, head = arrow_shape([shape.centre(c, size, flipped) for c in cells], width)
-        out.append(_line(body, colour, width))
-        out.append(f'<polygon points="{_points(head)}" fill="{_hex(colour)}"/>')
+        rim = arrow_edge(width)
+        dash = dash_pattern(width) if dashed else None
+        out.append(_line(body, ARROW_EDGE, width + 2 * rim, dash))
+        out.append(
+            f'<polygon points="{_points(head)}" fill="{_hex(colour)}" '
+            f'stroke="{_hex(ARROW_EDGE)}" stroke-width="{2 * rim}" stroke-linejoin="round"/>'
+        )
+        out.append(_line(body, colour, width, dash))
     out.append("</svg>")
     return "".join(out)
 
@@ -147,10 +154,16 @@ def _text(mark: Mark) -> str:
     )
 
 
-def _line(points: Sequence[Point], colour: RGB, width: int) -> str:
+def _line(
+    points: Sequence[Point], colour: RGB, width: int, dash: tuple[float, float] | None = None
+) -> str:
+    """A polyline; `dash`: (dash, gap) lengths, flat-ended, as the picture draws them."""
+    ends = 'stroke-linecap="round"'
+    if dash is not None:
+        ends = 'stroke-linecap="butt" stroke-dasharray="{:.1f} {:.1f}"'.format(*dash)
     return (
         f'<polyline points="{_points(points)}" fill="none" stroke="{_hex(colour)}" '
-        f'stroke-width="{width}" stroke-linecap="round" stroke-linejoin="round"/>'
+        f'stroke-width="{width}" {ends} stroke-linejoin="round"/>'
     )
 
 

@@ -10,6 +10,7 @@ from .drawing import Drawing
 from .shapes import TriangleShape, triangle_cell
 from .sprites import disc_painter
 from .theme import RGB, mix
+from .words import ENGLISH, N_, Words
 
 GAME = get_game("the-crown")
 NAMES = tuple(sorted(GAME.cell_names, key=triangle_cell))
@@ -45,11 +46,13 @@ PAINTERS = {
 }
 
 
-def princeless(game: Game[Any, Any], position: Any) -> list[str]:
+def princeless(game: Game[Any, Any], position: Any, words: Words = ENGLISH) -> list[str]:
     """'Black has no Prince', for each side whose Prince has left the board."""
+    _ = words.gettext
     pieces = set(game.pieces(position).values())
     return [
-        f"{game.side_name(side)} has no Prince"
+        # i18n: under The Crown's board: {side} a side's name ("Black")
+        _("{side} has no Prince").format(side=game.side_name(side, words))
         for side, prince in zip(game.sides, "Pp", strict=True)
         if prince not in pieces
     ]
@@ -57,5 +60,6 @@ def princeless(game: Game[Any, Any], position: Any) -> list[str]:
 
 DRAWING = Drawing(
     "the-crown", SHAPE, PAINTERS, triangle_cell, 560, flip_for="b", extras=princeless,
-    legend="crown = Prince, diamond = Knight, small disc with a dot = Soldier",
+    # i18n: a legend of The Crown's pieces (after "Pieces: ")
+    legend=N_("crown = Prince, diamond = Knight, small disc with a dot = Soldier"),
 )  # fmt: skip

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 from functools import cache
+from importlib import resources
 
 from PIL import ImageFont
 
@@ -23,8 +25,14 @@ WIN_MIX = 0.45
 WIN_RING: RGB = (250, 250, 250)  # round each piece of that line
 PATH_LINE: RGB = (240, 190, 40)
 GOLD: RGB = (232, 184, 48)
-PLAYED_ARROW: RGB = (226, 64, 56)  # a review's board: the move played, a mistake
-BETTER_ARROW: RGB = (60, 190, 90)  # and the move the computer would have played
+#: a review's board: the move played (a mistake), a solid red arrow, and the move the
+#: computer would have played, a dashed green one, both edged in ARROW_EDGE (they read on
+#: light and dark squares). Told apart by the dashes, and by tints that stay apart for
+#: people who see colours otherwise: red dark, green light (tests/render/
+#: test_colour_blindness.py simulates protanopia, deuteranopia and tritanopia)
+PLAYED_ARROW: RGB = (210, 40, 40)
+BETTER_ARROW: RGB = (60, 210, 170)
+ARROW_EDGE: RGB = (24, 24, 28)
 GOLD_DARK: RGB = (150, 108, 20)
 
 
@@ -37,7 +45,18 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
     )
 
 
+#: the font every picture writes with, shipped in render/fonts (its licence beside it): the
+#: same on every machine, and it has the letters of every language the bot speaks (Cyrillic,
+#: Polish, Portuguese...), which Pillow's bundled font has not (ASCII only)
+FONT = "DejaVuSansCondensed.ttf"
+
+
 @cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled scalable font: the same on every machine, no font file needed."""
-    return ImageFont.load_default(size=size)
+def _font_file() -> bytes:
+    return resources.files("render").joinpath("fonts", FONT).read_bytes()
+
+
+@cache
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """The pictures' font (FONT) at `size` pixels."""
+    return ImageFont.truetype(io.BytesIO(_font_file()), size=size)

@@ -9,6 +9,7 @@ from rules import Game
 from .drawing import Drawing
 from .shapes import SquareShape, grid_cell
 from .sprites import disc_painter
+from .words import ENGLISH, N_, Words
 
 SHAPE = SquareShape(5, 5, light=(226, 216, 196), dark=(200, 186, 160), piece_scale=0.78)
 PAINTERS = {
@@ -17,9 +18,11 @@ PAINTERS = {
 }
 
 
-def enemies_left(game: Game[Any, Any], position: Any) -> list[str]:
+def enemies_left(game: Game[Any, Any], position: Any, words: Words = ENGLISH) -> list[str]:
+    ngettext = words.ngettext
     left = list(game.pieces(position).values()).count("E")
-    return [f"{left} enemy pieces left"]
+    # i18n: under the Three Musketeers' board
+    return [ngettext("{n} enemy piece left", "{n} enemy pieces left", left).format(n=left)]
 
 
 DRAWING = Drawing(
@@ -30,5 +33,6 @@ DRAWING = Drawing(
     440,
     flip_for=None,
     extras=enemies_left,
-    legend="blue with a gold star = a Musketeer, red with a dot = an enemy piece",
+    # i18n: a legend of the Three Musketeers' pieces (after "Pieces: ")
+    legend=N_("blue with a gold star = a Musketeer, red with a dot = an enemy piece"),
 )

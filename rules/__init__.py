@@ -1,7 +1,19 @@
 """The rules engine: pure, synchronous, standard library only."""
 
-from .base import Ending, Game, Outcome, Termination
-from .errors import BadPosition, GameOver, IllegalMove, RulesError, UnknownGame
+from .base import ENGLISH, Ending, Game, Outcome, Termination, Translations
+from .errors import (
+    BadPosition,
+    GameOver,
+    IllegalMove,
+    Phrase,
+    Phrases,
+    RulesError,
+    Saying,
+    UnknownGame,
+    Word,
+    Wording,
+    worded,
+)
 from .record import GameRecord
 from .registry import GAMES, get_game
 from .wording import (
@@ -13,7 +25,6 @@ from .wording import (
     move_number,
     moves_text,
     numbered_move,
-    possessive,
     quoted,
     reason_text,
     result_text,
@@ -23,6 +34,7 @@ from .wording import (
 )
 
 __all__ = [
+    "ENGLISH",
     "GAMES",
     "QUOTED",
     "BadPosition",
@@ -32,9 +44,15 @@ __all__ = [
     "GameRecord",
     "IllegalMove",
     "Outcome",
+    "Phrase",
+    "Phrases",
     "RulesError",
+    "Saying",
     "Termination",
+    "Translations",
     "UnknownGame",
+    "Word",
+    "Wording",
     "capitalised",
     "check_text",
     "command_line_text",
@@ -43,11 +61,11 @@ __all__ = [
     "move_number",
     "moves_text",
     "numbered_move",
-    "possessive",
     "quoted",
     "reason_text",
     "result_text",
     "rules_help_page",
     "status_text",
     "win_within",
+    "worded",
 ]

@@ -3,19 +3,40 @@
 from __future__ import annotations
 
 import functools
+import gettext
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Generic, TypeVar
+from types import MappingProxyType
+from typing import Generic, Protocol, TypeVar
 
-from .errors import BadPosition, IllegalMove
+from .errors import BadPosition, IllegalMove, Phrase, Word
 
 P = TypeVar("P", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
 MAX_MOVE_TEXT = 80
+
+
+class Translations(Protocol):
+    """What the rules' words are translated with (the bot passes its catalog of the language
+    spoken now; the rules, pure, read none): gettext's two calls."""
+
+    def gettext(self, message: str, /) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+
+#: the rules' own words, English (the message ids themselves)
+ENGLISH: Translations = gettext.NullTranslations()
+
+
+def translated(text: str, translations: Translations = ENGLISH) -> str:
+    """One of the rules' texts (a side's name, a reason) in the catalog's language; "" stays
+    "" (gettext would give the catalog's header)."""
+    return translations.gettext(text) if text else text
 
 
 class Termination(StrEnum):
@@ -117,6 +138,9 @@ class Game(ABC, Generic[P, M]):
     ballots: Mapping[int, str] = {}
     #: the position text of the start of a game
     start: str
+    #: each piece by its letter as `pieces` gives it: its side, and its name in the singular
+    #: and the plural ("b": ("b", "man", "men")), as a position in words says it
+    piece_names: Mapping[str, tuple[str, str, str]] = {}
 
     @property
     def rules_id(self) -> str:
@@ -246,11 +270,19 @@ class Game(ABC, Generic[P, M]):
         if isinstance(move, str):
             move = self.parse_move(position, move)
         elif move not in self.legal_moves(position):
-            raise IllegalMove(f"{self.format_move(move)} is not a legal move here")
+            # i18n: {move} a move as written ("11-15")
+            raise IllegalMove("{move} is not a legal move here", move=self.format_move(move))
         return move, self.apply(position, move)
 
-    def side_name(self, side: str) -> str:
-        return self.side_names[side]
+    def side_name(self, side: str, translations: Translations = ENGLISH) -> str:
+        """The side's name ('White', 'the Musketeers'), in the catalog's language."""
+        return translated(self.side_names[side], translations)
+
+    def piece_name(self, letter: str, n: int = 1, translations: Translations = ENGLISH) -> str:
+        """The name of the piece `letter` (as `pieces` gives it) in the form for `n` of them
+        ('man', 'men'), in the catalog's language."""
+        _side, singular, plural = self.piece_names[letter]
+        return translations.ngettext(singular, plural, n)
 
     def side_has(self, side: str) -> str:
         """'has', or 'have' for a side whose name is plural (the Musketeers)."""
@@ -283,20 +315,32 @@ class Game(ABC, Generic[P, M]):
         return sum(self.perft(self.apply(position, m), depth - 1) for m in moves)
 
 
+def men_and_kings(*sides: str) -> Mapping[str, tuple[str, str, str]]:
+    """The draughts games' `piece_names`: each side's men by its letter, its kings by the
+    letter in upper case."""
+    return MappingProxyType(
+        {
+            letter: (side, *names)
+            for side in sides
+            for letter, names in ((side, ("man", "men")), (side.upper(), ("king", "kings")))
+        }
+    )
+
+
 MAX_POSITION_TEXT = 400
 
 
-def position_fields(text: str, game_name: str, count: int | None, form: str) -> list[str]:
-    """A position text split on white space, refusing non-text, oversized text or a wrong
-    number of fields (`form` tells the player what a good one looks like)."""
+def position_fields(text: str, game_name: str) -> list[str]:
+    """A position text split on white space, refusing non-text or oversized text (a game
+    checks the number of fields itself, saying what a good text looks like)."""
     if not isinstance(text, str) or len(text) > MAX_POSITION_TEXT:
+        # i18n: {game} a game's name
         raise BadPosition(
-            f"a position of {game_name} is one line of at most {MAX_POSITION_TEXT} characters"
+            "a position of {game} is one line of at most {most} characters",
+            game=Word(game_name),
+            most=MAX_POSITION_TEXT,
         )
-    fields = text.split()
-    if count is not None and len(fields) != count:
-        raise BadPosition(f"a position of {game_name} has {form}")
-    return fields
+    return text.split()
 
 
 def clean_move_text(text: str) -> str:
@@ -304,7 +348,9 @@ def clean_move_text(text: str) -> str:
     if not isinstance(text, str):
         raise IllegalMove("a move must be given as text")
     if len(text) > MAX_MOVE_TEXT:
-        raise IllegalMove(f"that move text is too long (at most {MAX_MOVE_TEXT} characters)")
+        raise IllegalMove(
+            "that move text is too long (at most {most} characters)", most=MAX_MOVE_TEXT
+        )
     cleaned = "".join(text.split()).lower()
     if not cleaned:
         raise IllegalMove("the move is empty: type a move such as the ones /move suggests")
@@ -318,6 +364,10 @@ def quote(text: str, limit: int = 24) -> str:
 
 
 def suggest(moves: Sequence[str], limit: int = 6) -> str:
-    """A short 'try ...' list of move texts."""
+    """A short 'try ...' list of move texts (a Phrase when it leaves some out)."""
     shown = ", ".join(moves[:limit])
-    return shown + (f" and {len(moves) - limit} more" if len(moves) > limit else "")
+    if len(moves) <= limit:
+        return shown
+    # i18n: a list of moves to try, cut short: {moves} some moves ("11-15, 12-16"), {more}
+    # how many more there are
+    return Phrase("{moves} and {more} more", moves=shown, more=len(moves) - limit)

@@ -12,6 +12,7 @@ from .base import (
     Outcome,
     Termination,
     clean_move_text,
+    men_and_kings,
     position_fields,
     quote,
     remembers_moves,
@@ -19,7 +20,7 @@ from .base import (
 )
 from .checkers_ballots import BALLOTS
 from .checkers_board import BLACK_CROWN_ROW, WHITE_CROWN_ROW, bits_of, row_col, square_at
-from .errors import BadPosition, IllegalMove
+from .errors import BadPosition, IllegalMove, Word
 
 BLACK, WHITE = "b", "w"
 MAX_PIECES = 12
@@ -81,6 +82,7 @@ def _diagonal_neighbours(square: int) -> tuple[int, ...]:
 class Checkers(Game[CheckersPosition, CheckersMove]):
     id, name, sides = "checkers", "Checkers", (BLACK, WHITE)
     side_names = MappingProxyType({BLACK: "Black", WHITE: "White"})
+    piece_names = men_and_kings(BLACK, WHITE)
     no_progress_limit, no_progress_reason = 80, "40-move rule"
     pdn_game_type = 21  # English draughts
     asymmetric = False
@@ -138,14 +140,18 @@ English draughts (American checkers) on the 32 dark squares, numbered 1–32 fro
     def parse_move(self, position: CheckersPosition, text: str) -> CheckersMove:
         cleaned = clean_move_text(text)
         if not _MOVE.match(cleaned):
+            # i18n: {typed} what the player typed, quoted
             raise IllegalMove(
-                f"{quote(text)} is not a checkers move: write squares 1-32 joined by '-' or "
-                "'x', like 11-15 or 15x24"
+                "{typed} is not a checkers move: write squares 1-32 joined by '-' or "
+                "'x', like 11-15 or 15x24",
+                typed=quote(text),
             )
         path = tuple(int(s) for s in re.split(r"[-x]", cleaned))
         for square in path:
             if not 1 <= square <= 32:
-                raise IllegalMove(f"square {square} is not on the board: squares are 1-32")
+                raise IllegalMove(
+                    "square {square} is not on the board: squares are 1-32", square=square
+                )
         legal = self.legal_moves_or_game_over(position)
         shown = cleaned
         exact = [m for m in legal if m.path == path]
@@ -155,30 +161,56 @@ English draughts (American checkers) on the 32 dark squares, numbered 1–32 fro
             matches = [m for m in legal if m.path[0] == path[0] and m.path[-1] == path[1]]
             if len({frozenset(m.captured_squares()) for m in matches}) > 1:
                 options = ", ".join(self.format_move(m) for m in matches)
-                raise IllegalMove(f"{shown} is ambiguous: say which, one of {options}")
+                # i18n: {move} a move as typed ("15x24"); {options} the moves it may mean
+                raise IllegalMove(
+                    "{move} is ambiguous: say which, one of {options}", move=shown, options=options
+                )
             if matches:
                 return matches[0]
-        raise IllegalMove(self._why_illegal(position, path, shown, legal))
+        raise self._why_illegal(position, path, shown, legal)
 
     def _why_illegal(
         self, position: CheckersPosition, path: tuple[int, ...], shown: str, legal: Moves
-    ) -> str:
+    ) -> IllegalMove:
         origin = path[0]
-        side = self.side_names[position.turn]
+        side = Word(self.side_names[position.turn])
         own = position.black_men | position.black_kings
         if position.turn == WHITE:
             own = position.white_men | position.white_kings
         if not own >> (origin - 1) & 1:
-            return f"{shown} is not legal: there is no {side} piece on {origin}"
+            # i18n: {move} a move as typed; {side} a side's name ("Black"); {square} a square
+            return IllegalMove(
+                "{move} is not legal: there is no {side} piece on {square}",
+                move=shown,
+                side=side,
+                square=origin,
+            )
         texts = [self.format_move(m) for m in legal]
         if self.forced_capture and legal[0].capture:
             from_here = [t for m, t in zip(legal, texts, strict=True) if m.path[0] == origin]
             tries = from_here or texts
-            return f"{shown} is not legal: a capture is mandatory (try {suggest(tries)})"
+            # i18n: {move} a move as typed; {moves} moves to try instead
+            return IllegalMove(
+                "{move} is not legal: a capture is mandatory (try {moves})",
+                move=shown,
+                moves=suggest(tries),
+            )
         from_here = [t for m, t in zip(legal, texts, strict=True) if m.path[0] == origin]
         if not from_here:
-            return f"{shown} is not legal: the piece on {origin} cannot move (try {suggest(texts)})"
-        return f"{shown} is not legal (from {origin} you can play {suggest(from_here)})"
+            # i18n: {move} a move as typed; {square} a square; {moves} moves to try instead
+            return IllegalMove(
+                "{move} is not legal: the piece on {square} cannot move (try {moves})",
+                move=shown,
+                square=origin,
+                moves=suggest(texts),
+            )
+        # i18n: {move} a move as typed; {square} a square; {moves} the moves from it
+        return IllegalMove(
+            "{move} is not legal (from {square} you can play {moves})",
+            move=shown,
+            square=origin,
+            moves=suggest(from_here),
+        )
 
     def perft(self, position: CheckersPosition, depth: int) -> int:
         if depth == 0:
@@ -238,7 +270,7 @@ English draughts (American checkers) on the 32 dark squares, numbered 1–32 fro
         return f"{position.turn.upper()}:W{white}:B{black}"
 
     def decode(self, text: str) -> CheckersPosition:
-        s = "".join(position_fields(text, self.name, None, "")).lower()
+        s = "".join(position_fields(text, self.name)).lower()
         if wrapped := _FEN_WRAPPER.match(s):
             s = wrapped.group(1)
         s = s.removesuffix(".")
@@ -250,7 +282,8 @@ English draughts (American checkers) on the 32 dark squares, numbered 1–32 fro
             )
         turn, *lists = fields
         if turn not in (BLACK, WHITE):
-            raise BadPosition(f"the side to move must be B or W, not {quote(turn)}")
+            # i18n: {typed} what the position text has instead, quoted
+            raise BadPosition("the side to move must be B or W, not {typed}", typed=quote(turn))
         pieces: dict[str, tuple[int, int]] = {}
         seen = 0
         for field in lists:
@@ -262,18 +295,23 @@ English draughts (American checkers) on the 32 dark squares, numbered 1–32 fro
                 for square, king in _expand(item):
                     bit = 1 << (square - 1)
                     if seen & bit:
-                        raise BadPosition(f"square {square} is listed twice")
+                        raise BadPosition("square {square} is listed twice", square=square)
                     seen |= bit
                     if king:
                         kings |= bit
                     else:
                         men |= bit
             if (men | kings).bit_count() > MAX_PIECES:
-                raise BadPosition(f"a side has at most {MAX_PIECES} pieces")
+                raise BadPosition("a side has at most {most} pieces", most=MAX_PIECES)
             crown = BLACK_CROWN_ROW if colour == BLACK else WHITE_CROWN_ROW
             if men & crown:
                 square = next(bits_of(men & crown)) + 1
-                raise BadPosition(f"a {self.side_names[colour]} man cannot stand on {square}")
+                # i18n: {side} a side's name ("Black"); {square} a square's number
+                raise BadPosition(
+                    "a {side} man cannot stand on {square}",
+                    side=Word(self.side_names[colour]),
+                    square=square,
+                )
             pieces[colour] = (men, kings)
         (bm, bk), (wm, wk) = pieces[BLACK], pieces[WHITE]
         return CheckersPosition(bm, bk, wm, wk, turn)
@@ -318,13 +356,18 @@ def _expand(item: str) -> list[tuple[int, bool]]:
     """Squares named by one FEN item: `21`, `K7`, a range `21-32` or `K1-3`."""
     m = _RANGE.match(item)
     if not m:
-        raise BadPosition(f"{quote(item)} is not a square, a king (K7) or a range (21-32)")
+        # i18n: {typed} what the position text has, quoted
+        raise BadPosition(
+            "{typed} is not a square, a king (K7) or a range (21-32)", typed=quote(item)
+        )
     king = m.group(1) == "k"
     first = int(m.group(2))
     last = int(m.group(3)) if m.group(3) else first
     for square in (first, last):
         if not 1 <= square <= 32:
-            raise BadPosition(f"square {square} is not on the board: squares are 1-32")
+            raise BadPosition(
+                "square {square} is not on the board: squares are 1-32", square=square
+            )
     if last < first:
-        raise BadPosition(f"the range {first}-{last} runs backwards")
+        raise BadPosition("the range {first}-{last} runs backwards", first=first, last=last)
     return [(s, king) for s in range(first, last + 1)]

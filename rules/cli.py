@@ -17,6 +17,11 @@ class ArgumentError(RulesError):
     """A command line that does not parse."""
 
 
+class CommandError(RulesError):
+    """A command that cannot be carried out: for the operator, in English (not a message of
+    the catalogs)."""
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser that raises instead of exiting, so errors stay one line."""
 
@@ -69,7 +74,7 @@ def run(argv: list[str]) -> list[str]:
     position = _start(game, args.position)
     if args.command == "perft":
         if not 0 <= args.depth <= 64:
-            raise RulesError("depth must be between 0 and 64")
+            raise ArgumentError("depth must be between 0 and 64")
         return [str(game.perft(position, args.depth))]
     if args.command == "moves":
         return [game.format_move(m) for m in game.legal_moves(position)]
@@ -86,7 +91,9 @@ def run(argv: list[str]) -> list[str]:
         try:
             record.play(text)
         except RulesError as err:
-            raise RulesError(f"move {len(record.moves) + 1}: {err}") from None
+            raise CommandError(
+                "move {number}: {error}", number=len(record.moves) + 1, error=err
+            ) from None
     return [_status(game, record), game.encode(record.position)]
 
 

@@ -10,11 +10,11 @@ from types import MappingProxyType
 from typing import ClassVar
 
 from . import draughts_text as notation
-from .base import Game, Outcome, Termination, remembers_moves, suggest
+from .base import Game, Outcome, Termination, men_and_kings, remembers_moves, suggest
 from .draughts_board import DiagonalBoard
 from .draughts_moves import CaptureRules, MoveGenerator, Precedence, RawMove, italian_rank
 from .draughts_text import BLACK, WHITE, DraughtsPosition
-from .errors import IllegalMove
+from .errors import IllegalMove, Word
 
 __all__ = ["FMJD_PLAY", "Draughts", "DraughtsMove", "DraughtsPosition", "EndgameCount"]
 
@@ -56,6 +56,7 @@ class Draughts(Game[DraughtsPosition, DraughtsMove]):
 
     sides = (WHITE, BLACK)
     side_names = MappingProxyType(notation.SIDE_NAMES)
+    piece_names = men_and_kings(WHITE, BLACK)
     asymmetric = False
     board: ClassVar[DiagonalBoard]
     capture_rules: ClassVar[CaptureRules]
@@ -116,7 +117,7 @@ class Draughts(Game[DraughtsPosition, DraughtsMove]):
         return self.capture_mark.join(names[s] for s in squares)
 
     def parse_move(self, position: DraughtsPosition, text: str) -> DraughtsMove:
-        squares, shown = notation.move_squares(self.board, text, " or ".join(self.examples))
+        squares, shown = notation.move_squares(self.board, text, self.examples)
         legal = self.legal_moves_or_game_over(position)
         for move in legal:
             if move.path == squares:
@@ -126,12 +127,15 @@ class Draughts(Game[DraughtsPosition, DraughtsMove]):
             return ends[0]
         if len(squares) == 2 and ends:
             options = ", ".join(self.format_move(m) for m in ends)
-            raise IllegalMove(f"{shown} is ambiguous: say which, one of {options}")
+            # i18n: {move} a move as typed ("28x19"); {options} the moves it may mean
+            raise IllegalMove(
+                "{move} is ambiguous: say which, one of {options}", move=shown, options=options
+            )
         taken = self._taken_along(position, squares)
         for move in ends:
             if taken == frozenset(move.captured):  # another way round the same pieces
                 return move
-        raise IllegalMove(self._why_illegal(position, squares, shown, legal))
+        raise self._why_illegal(position, squares, shown, legal)
 
     def _taken_along(
         self, position: DraughtsPosition, squares: tuple[int, ...]
@@ -154,35 +158,72 @@ class Draughts(Game[DraughtsPosition, DraughtsMove]):
     def _why_illegal(
         self, position: DraughtsPosition, squares: tuple[int, ...], shown: str,
         legal: list[DraughtsMove],
-    ) -> str:  # fmt: skip
+    ) -> IllegalMove:  # fmt: skip
         start = squares[0]
-        name, side = self.board.names[start], self.side_name(position.turn)
+        name, side = self.board.names[start], Word(self.side_name(position.turn))
         if not position.mover()[0] >> start & 1:
-            return f"{shown} is not legal: there is no {side} piece on {name}"
+            # i18n: {move} a move as typed; {side} a side's name ("White"); {square} a square
+            return IllegalMove(
+                "{move} is not legal: there is no {side} piece on {square}",
+                move=shown,
+                side=side,
+                square=name,
+            )
         if not self.capture_rules.men_capture_kings and not position.kings >> start & 1:
             taken = self._taken_along(position, squares) or ()
             if any(position.kings >> s & 1 for s in taken):
-                return f"{shown} is not legal: in {self.name} a man cannot take a king"
+                # i18n: {move} a move as typed; {game} a game's name ("Italian draughts")
+                return IllegalMove(
+                    "{move} is not legal: in {game} a man cannot take a king",
+                    move=shown,
+                    game=Word(self.name),
+                )
         texts = [self.format_move(m) for m in legal]
         from_here = [t for m, t in zip(legal, texts, strict=True) if m.path[0] == start]
         if legal[0].captured:
-            reason = self._precedence_refusal(position, squares, legal)
-            if reason:
-                return f"{shown} is not legal: {reason}"
+            refusal = self._precedence_refusal(position, squares, shown, legal)
+            if refusal:
+                return refusal
             if any(m.path[: len(squares)] == squares for m in legal):
-                return f"{shown} is not legal: the capture goes on (try {suggest(from_here)})"
-            tries = suggest(from_here or texts)
-            return f"{shown} is not legal: capturing is compulsory (try {tries})"
+                # i18n: {move} a move as typed; {moves} moves to try instead
+                return IllegalMove(
+                    "{move} is not legal: the capture goes on (try {moves})",
+                    move=shown,
+                    moves=suggest(from_here),
+                )
+            # i18n: {move} a move as typed; {moves} moves to try instead
+            return IllegalMove(
+                "{move} is not legal: capturing is compulsory (try {moves})",
+                move=shown,
+                moves=suggest(from_here or texts),
+            )
         if not from_here:
-            return f"{shown} is not legal: the piece on {name} cannot move (try {suggest(texts)})"
-        return f"{shown} is not legal (from {name} you can play {suggest(from_here)})"
+            # i18n: {move} a move as typed; {square} a square; {moves} moves to try instead
+            return IllegalMove(
+                "{move} is not legal: the piece on {square} cannot move (try {moves})",
+                move=shown,
+                square=name,
+                moves=suggest(texts),
+            )
+        # i18n: {move} a move as typed; {square} a square; {moves} the moves from it
+        return IllegalMove(
+            "{move} is not legal (from {square} you can play {moves})",
+            move=shown,
+            square=name,
+            moves=suggest(from_here),
+        )
 
     def _precedence_refusal(
-        self, position: DraughtsPosition, squares: tuple[int, ...], legal: list[DraughtsMove]
-    ) -> str:
-        """Which precedence rule a complete capture along `squares` breaks ('' if it is none)."""
+        self,
+        position: DraughtsPosition,
+        squares: tuple[int, ...],
+        typed: str,
+        legal: list[DraughtsMove],
+    ) -> IllegalMove | None:
+        """The refusal of a complete capture along `squares` (typed as `typed`) that breaks
+        a precedence rule (None if it breaks none)."""
         if self.capture_rules.precedence is Precedence.FREE:
-            return ""
+            return None
         own, opp = position.mover()
         kings, ends = position.kings, (squares[0], squares[-1])
         taken = self._taken_along(position, squares)
@@ -196,21 +237,50 @@ class Draughts(Game[DraughtsPosition, DraughtsMove]):
             None,
         )
         if tried is None:
-            return ""
+            return None
         best_move = next((m for m in legal if m.path[0] == squares[0]), legal[0])
         best: RawMove = (best_move.path, best_move.captured)
-        shown, most = self.format_move(best_move), len(best[1])
+        shown, most, game = self.format_move(best_move), len(best[1]), Word(self.name)
         if len(tried[1]) < most:
-            return f"{self.name} requires taking the most pieces: {shown} takes {most}"
+            # i18n: {move} a move as typed; {game} a game's name; {best} the move to play
+            # instead, which takes {most} pieces
+            return IllegalMove(
+                "{move} is not legal: {game} requires taking the most pieces: {best} takes {most}",
+                move=typed,
+                game=game,
+                best=shown,
+                most=most,
+            )
         if self.capture_rules.precedence is not Precedence.ITALIAN:
-            return ""
+            return None
         _, by_king, king_count, _ = italian_rank(tried, kings)
         _, best_by_king, best_kings, _ = italian_rank(best, kings)
         if best_by_king and not by_king:
-            return f"{self.name} requires taking with a king when one takes as many: {shown}"
+            # i18n: {move} a move as typed; {game} a game's name; {best} the move to play
+            return IllegalMove(
+                "{move} is not legal: {game} requires taking with a king when one takes as "
+                "many: {best}",
+                move=typed,
+                game=game,
+                best=shown,
+            )
         if king_count < best_kings:
-            return f"{self.name} requires taking the most kings: {shown} takes {best_kings}"
-        return f"{self.name} requires taking a king as early as one can: {shown}"
+            # i18n: {move} a move as typed; {game} a game's name; {best} the move to play
+            # instead, which takes {most} kings
+            return IllegalMove(
+                "{move} is not legal: {game} requires taking the most kings: {best} takes {most}",
+                move=typed,
+                game=game,
+                best=shown,
+                most=best_kings,
+            )
+        # i18n: {move} a move as typed; {game} a game's name; {best} the move to play
+        return IllegalMove(
+            "{move} is not legal: {game} requires taking a king as early as one can: {best}",
+            move=typed,
+            game=game,
+            best=shown,
+        )
 
     # --- outcome and draws ------------------------------------------------------------
     def outcome(self, position: DraughtsPosition) -> Outcome | None:

@@ -87,7 +87,7 @@ class Grid:
         """The board string of a ranks-top-down text; `pieces` are the allowed letters."""
         ranks = text.split("/")
         if len(ranks) != self.height:
-            raise BadPosition(f"the board needs {self.height} ranks separated by '/'")
+            raise BadPosition("the board needs {ranks} ranks separated by '/'", ranks=self.height)
         rows = []
         for number, rank in zip(range(self.height, 0, -1), ranks, strict=True):
             row = ""
@@ -97,28 +97,44 @@ class Grid:
                 elif char in pieces:
                     row += char
                 else:
-                    raise BadPosition(f"rank {number} has {quote(char)}: use {pieces} or digits")
+                    # i18n: {rank} a rank's number; {typed} a character of the position text,
+                    # quoted; {pieces} the letters of the pieces ("gbGB")
+                    raise BadPosition(
+                        "rank {rank} has {typed}: use {pieces} or digits",
+                        rank=number,
+                        typed=quote(char),
+                        pieces=pieces,
+                    )
             if len(row) != self.width:
-                raise BadPosition(f"rank {number} must describe exactly {self.width} cells")
+                raise BadPosition(
+                    "rank {rank} must describe exactly {width} cells", rank=number, width=self.width
+                )
             rows.append(row)
         return "".join(reversed(rows))
 
     def cell(self, name: str) -> int:
         if name not in self.index:
-            raise BadPosition(f"{quote(name)} is not a cell of the board")
+            # i18n: {typed} a cell's name as typed, quoted
+            raise BadPosition("{typed} is not a cell of the board", typed=quote(name))
         return self.index[name]
 
     # --- move text --------------------------------------------------------------
-    def parse_path(self, text: str, example: str) -> tuple[tuple[int, ...], str]:
+    def parse_path(self, text: str, examples: tuple[str, str]) -> tuple[tuple[int, ...], str]:
         """The cells a move text names, and the cleaned text: `c3xc4`, `b3-c3`, `b3c3`."""
         cleaned = clean_move_text(text)
         cells = self.cell_pattern.findall(cleaned)
         rest = self.cell_pattern.sub("", cleaned).replace("-", "").replace("x", "")
         if len(cells) < 2 or rest:
             last = self.names[-1]
+            # i18n: {typed} what the player typed, quoted; {last} a cell ("e5"); {first_example}
+            # and {second_example} moves as written ("c3xc4", "b3-c3")
             raise IllegalMove(
-                f"{quote(text)} is not a move: name cells a1-{last} joined by '-' or 'x', "
-                f"like {example}"
+                "{typed} is not a move: name cells a1-{last} joined by '-' or 'x', "
+                "like {first_example} or {second_example}",
+                typed=quote(text),
+                last=last,
+                first_example=examples[0],
+                second_example=examples[1],
             )
         return tuple(self.index[c] for c in cells), cleaned
 

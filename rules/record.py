@@ -7,7 +7,7 @@ from collections.abc import Hashable, Iterable
 from typing import Any
 
 from .base import Game, Outcome, Termination
-from .errors import GameOver, IllegalMove
+from .errors import GameOver, IllegalMove, Saying
 from .wording import result_text
 
 
@@ -61,7 +61,8 @@ class GameRecord:
     def play(self, move: Any) -> Any:
         """Play a move (object or text) and return the move played."""
         if (done := self.outcome) is not None:
-            raise GameOver(f"the game is over: {result_text(self.game, done, lower=True)}")
+            # i18n: {result} how the game ended ("black won (White resigned)")
+            raise GameOver("the game is over: {result}", result=self._result(done))
         before = self.position
         played, after = self.game.play(before, move)
         self.moves.append(played)
@@ -69,6 +70,11 @@ class GameRecord:
         self._position_outcome = self.game.outcome(after)
         self._judge_history(before, played, after)
         return played
+
+    def _result(self, outcome: Outcome) -> Saying:
+        """How the game ended ('black won (White resigned)'), in any language."""
+        game = self.game
+        return Saying(lambda words: result_text(game, outcome, lower=True, translations=words))
 
     def _judge_history(self, before: Any, move: Any, after: Any) -> None:
         game = self.game
@@ -93,8 +99,7 @@ class GameRecord:
 
     def _end(self, outcome: Outcome) -> Outcome:
         if (done := self.outcome) is not None:
-            raise IllegalMove(
-                f"the game is already over: {result_text(self.game, done, lower=True)}"
-            )
+            # i18n: {result} how the game ended ("black won (White resigned)")
+            raise IllegalMove("the game is already over: {result}", result=self._result(done))
         self._ended = outcome
         return outcome

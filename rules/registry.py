@@ -59,5 +59,15 @@ def get_game(game_id: str) -> Game[Any, Any]:
     known = ", ".join(GAMES)
     called = quoted(str(game_id))
     close = difflib.get_close_matches(written, _SPELLINGS, n=1, cutoff=0.75)
-    guess = f" (did you mean {_SPELLINGS[close[0]]}?)" if close else ""
-    raise UnknownGame(f"there is no game called {called}{guess}; the games are {known}")
+    if close:
+        # i18n: {called} what was typed, quoted; {guess} a game's id; {known} the games' ids
+        raise UnknownGame(
+            "there is no game called {called} (did you mean {guess}?); the games are {known}",
+            called=called,
+            guess=_SPELLINGS[close[0]],
+            known=known,
+        )
+    # i18n: {called} what was typed, quoted; {known} the games' ids
+    raise UnknownGame(
+        "there is no game called {called}; the games are {known}", called=called, known=known
+    )

@@ -18,7 +18,7 @@ from .base import (
     remembers_moves,
     suggest,
 )
-from .errors import BadPosition, IllegalMove
+from .errors import BadPosition, IllegalMove, Word
 from .the_crown_board import (
     BLACK_HOME,
     BLACK_KINGDOM,
@@ -99,6 +99,17 @@ def _sort_key(name: str) -> tuple[str, int]:
 class TheCrown(Game[TheCrownPosition, CrownMove]):
     id, name, sides = "the-crown", "The Crown", (WHITE, BLACK)
     side_names = MappingProxyType({WHITE: "White", BLACK: "Black"})
+    piece_names = MappingProxyType(
+        {
+            letter: (side, *names)
+            for side, letters in ((WHITE, "PKS"), (BLACK, "pks"))
+            for letter, names in zip(
+                letters,
+                (("Prince", "Princes"), ("Knight", "Knights"), ("Soldier", "Soldiers")),
+                strict=True,
+            )
+        }
+    )
     endings = (PRINCE_CROWNED, NO_PRINCES)
     asymmetric = False
     start = "Pg1 Kf1 Kf3 Se1 Se3 Se5 pa1 ka3 kb1 sa5 sb3 sc1 w"
@@ -200,43 +211,94 @@ the top cell **a13 is the crown**. Each side has a **Prince**, 2 **Knights** and
         cleaned = clean_move_text(text)
         m = _MOVE.match(cleaned)
         if not m or m.group(1) not in INDEX or (m.group(2) and m.group(2) not in INDEX):
+            # i18n: {typed} what the player typed, quoted
             raise IllegalMove(
-                f"{quote(text)} is not a move: name two cells like e3-e4 (a1 to a13, b1 to "
-                "b11, and so on to g1), or a checkmated Prince's cell and ++ like a9++"
+                "{typed} is not a move: name two cells like e3-e4 (a1 to a13, b1 to "
+                "b11, and so on to g1), or a checkmated Prince's cell and ++ like a9++",
+                typed=quote(text),
             )
         src = INDEX[m.group(1)]
         move = CrownMove(src, LEAVE if m.group(3) else INDEX[m.group(2)])
         legal = self.legal_moves_or_game_over(position)
         if move in legal:
             return move
-        raise IllegalMove(self._why_illegal(position, move, cleaned, legal))
+        raise self._why_illegal(position, move, cleaned, legal)
 
     def _why_illegal(
         self, position: TheCrownPosition, move: CrownMove, shown: str, legal: list[CrownMove]
-    ) -> str:
+    ) -> IllegalMove:
         texts = [self.format_move(m) for m in legal]
         if legal[0].dst == LEAVE:
-            return f"{shown} is not legal: your Prince is checkmated and must leave ({texts[0]})"
+            # i18n: {move} a move as typed; {leave} the move to play ("a9++")
+            return IllegalMove(
+                "{move} is not legal: your Prince is checkmated and must leave ({leave})",
+                move=shown,
+                leave=texts[0],
+            )
         board, side = position.board, position.turn
         piece = board[move.src]
         if piece not in OWN[side]:
-            where = NAMES[move.src]
-            return f"{shown} is not legal: there is no {self.side_names[side]} piece on {where}"
+            # i18n: {move} a move as typed; {side} a side's name ("White"); {cell} a cell
+            return IllegalMove(
+                "{move} is not legal: there is no {side} piece on {cell}",
+                move=shown,
+                side=Word(self.side_names[side]),
+                cell=NAMES[move.src],
+            )
         if move.dst == LEAVE:
-            return f"{shown} is not legal: only a checkmated Prince leaves the board"
-        raw = (move.src, move.dst)
+            # i18n: {move} a move as typed
+            return IllegalMove(
+                "{move} is not legal: only a checkmated Prince leaves the board", move=shown
+            )
+        raw, cell = (move.src, move.dst), NAMES[move.dst]
+        from_here = [t for m, t in zip(legal, texts, strict=True) if m.src == move.src]
+        tries = suggest(from_here or texts)
         if raw in pseudo_moves(board, side):
             if piece == PIECES[side][2] and move.dst == HOME[side]:
-                reason = "a Soldier cannot become a second Prince"
-            else:
-                reason = "your Prince would be in check"
-        elif board[move.dst] in OWN[side]:
-            kind = ("Prince", "Knight", "Soldier")[OWN[side].index(board[move.dst])]
-            reason = f"{NAMES[move.dst]} holds your own {kind}"
-        else:
-            reason = "that piece cannot move there; no piece ever jumps over another"
-        from_here = [t for m, t in zip(legal, texts, strict=True) if m.src == move.src]
-        return f"{shown} is not legal: {reason} (try {suggest(from_here or texts)})"
+                # i18n: {move} a move as typed; {moves} moves to try instead
+                return IllegalMove(
+                    "{move} is not legal: a Soldier cannot become a second Prince (try {moves})",
+                    move=shown,
+                    moves=tries,
+                )
+            # i18n: {move} a move as typed; {moves} moves to try instead
+            return IllegalMove(
+                "{move} is not legal: your Prince would be in check (try {moves})",
+                move=shown,
+                moves=tries,
+            )
+        if board[move.dst] in OWN[side]:
+            kind = OWN[side].index(board[move.dst])
+            if kind == 0:
+                # i18n: {move} a move as typed; {cell} a cell; {moves} moves to try instead
+                return IllegalMove(
+                    "{move} is not legal: {cell} holds your own Prince (try {moves})",
+                    move=shown,
+                    cell=cell,
+                    moves=tries,
+                )
+            if kind == 1:
+                # i18n: {move} a move as typed; {cell} a cell; {moves} moves to try instead
+                return IllegalMove(
+                    "{move} is not legal: {cell} holds your own Knight (try {moves})",
+                    move=shown,
+                    cell=cell,
+                    moves=tries,
+                )
+            # i18n: {move} a move as typed; {cell} a cell; {moves} moves to try instead
+            return IllegalMove(
+                "{move} is not legal: {cell} holds your own Soldier (try {moves})",
+                move=shown,
+                cell=cell,
+                moves=tries,
+            )
+        # i18n: {move} a move as typed; {moves} moves to try instead
+        return IllegalMove(
+            "{move} is not legal: that piece cannot move there; no piece ever jumps over "
+            "another (try {moves})",
+            move=shown,
+            moves=tries,
+        )
 
     # --- what a picture needs --------------------------------------------------
     cell_names = NAMES
@@ -268,7 +330,7 @@ the top cell **a13 is the crown**. Each side has a **Prince**, 2 **Knights** and
         return " ".join([*tokens, position.turn])
 
     def decode(self, text: str) -> TheCrownPosition:
-        tokens = position_fields(text, self.name, None, "")
+        tokens = position_fields(text, self.name)
         if not tokens or tokens[-1] not in ("w", "b", "W", "B"):
             raise BadPosition(
                 "the position must end with the side to move, w or b, like "
@@ -278,21 +340,28 @@ the top cell **a13 is the crown**. Each side has a **Prince**, 2 **Knights** and
         for token in tokens[:-1]:
             m = _TOKEN.match(token)
             if not m:
+                # i18n: {typed} what the position text has, quoted
                 raise BadPosition(
-                    f"{quote(token)} is not a piece: write a letter (P, K, S for White; "
-                    "p, k, s for Black) and a cell, like Pg1, and the side to move only last"
+                    "{typed} is not a piece: write a letter (P, K, S for White; "
+                    "p, k, s for Black) and a cell, like Pg1, and the side to move only last",
+                    typed=quote(token),
                 )
             letter, name = m.groups()
             if name not in INDEX:
-                raise BadPosition(f"{name} is not a cell of the board")
+                raise BadPosition("{cell} is not a cell of the board", cell=name)
             if cells[INDEX[name]] != EMPTY:
-                raise BadPosition(f"two pieces stand on {name}")
+                raise BadPosition("two pieces stand on {cell}", cell=name)
             cells[INDEX[name]] = letter
         board = "".join(cells)
         for letter, limit in MAX_COUNT.items():
             for side_letter in (letter, letter.lower()):
                 if board.count(side_letter) > limit:
-                    raise BadPosition(f"a side has at most {limit} piece(s) of type {letter}")
+                    # i18n: {most} a number; {letter} a piece's letter (P, K or S)
+                    raise BadPosition(
+                        "a side has at most {most} piece(s) of type {letter}",
+                        most=limit,
+                        letter=letter,
+                    )
         if board[WHITE_HOME] == "S" or board[BLACK_HOME] == "s":
             raise BadPosition("a Soldier cannot stand on its own home cell (it would be a Prince)")
         turn = tokens[-1].lower()

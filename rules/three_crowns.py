@@ -16,7 +16,7 @@ from .base import (
     remembers_moves,
     suggest,
 )
-from .errors import BadPosition, IllegalMove
+from .errors import BadPosition, IllegalMove, Word
 from .grid import ALL_EIGHT, EMPTY, LINE_DIRECTIONS, Grid, GridPictures, PathMove
 
 GREEN, BLACK = "g", "b"
@@ -86,6 +86,16 @@ def _side_index(side: str) -> int:
 class ThreeCrowns(GridPictures, Game[ThreeCrownsPosition, PathMove]):
     id, name, sides = "three-crowns", "3 Crowns", (GREEN, BLACK)
     side_names = MappingProxyType({GREEN: "Green", BLACK: "Black"})
+    piece_names = MappingProxyType(
+        {
+            letter: (side, *names)
+            for side in (GREEN, BLACK)
+            for letter, names in (
+                (side, ("stone", "stones")),
+                (side.upper(), ("crowned stone", "crowned stones")),
+            )
+        }
+    )
     no_progress_limit = 100
     no_progress_reason = "100 turns without a capture or a change of crown"
     endings = (CAPTURED_THREE, CROWNED_TROIKA)
@@ -205,18 +215,21 @@ Larry Back's game (2001) on an 8×8 board, 10 stones a side, all **uncrowned** a
         return GRID.format_path(move)
 
     def parse_move(self, position: ThreeCrownsPosition, text: str) -> PathMove:
-        path, shown = GRID.parse_path(text, "f3-e3 or d6xd4xf4")
+        path, shown = GRID.parse_path(text, ("f3-e3", "d6xd4xf4"))
         legal = self.legal_moves_or_game_over(position)
         if len(path) == 2:
             matches = [m for m in legal if (m.path[0], m.path[-1]) == path]
             if len(matches) > 1:
                 options = ", ".join(self.format_move(m) for m in matches)
-                raise IllegalMove(f"{shown} is ambiguous: say which, one of {options}")
+                # i18n: {move} a move as typed ("d6xf4"); {options} the moves it may mean
+                raise IllegalMove(
+                    "{move} is ambiguous: say which, one of {options}", move=shown, options=options
+                )
         else:
             matches = [m for m in legal if m.path == path]
         if matches:
             return matches[0]
-        raise IllegalMove(self._why_illegal(position, path, shown, legal))
+        raise self._why_illegal(position, path, shown, legal)
 
     def _why_illegal(
         self,
@@ -224,24 +237,48 @@ Larry Back's game (2001) on an 8×8 board, 10 stones a side, all **uncrowned** a
         path: tuple[int, ...],
         shown: str,
         legal: list[PathMove],
-    ) -> str:
+    ) -> IllegalMove:
         src = path[0]
         texts = [self.format_move(m) for m in legal]
         if position.board[src].lower() != position.turn:
-            side = self.side_names[position.turn]
-            return f"{shown} is not legal: there is no {side} stone on {GRID.names[src]}"
+            side = Word(self.side_names[position.turn])
+            # i18n: {move} a move as typed; {side} a side's name ("Green"); {cell} a cell
+            return IllegalMove(
+                "{move} is not legal: there is no {side} stone on {cell}",
+                move=shown,
+                side=side,
+                cell=GRID.names[src],
+            )
         if {m.path[0] for m in legal} == {position.equalizer}:
-            cell = GRID.names[position.equalizer]
-            return (
-                f"{shown} is not legal: Green's first two turns must move the same stone, "
-                f"the one on {cell} (try {suggest(texts)})"
+            # i18n: {move} a move as typed; {cell} a cell; {moves} moves to try instead
+            return IllegalMove(
+                "{move} is not legal: Green's first two turns must move the same stone, "
+                "the one on {cell} (try {moves})",
+                move=shown,
+                cell=GRID.names[position.equalizer],
+                moves=suggest(texts),
             )
         if len(path) > 3:
-            return f"{shown} is not legal: a double jump is exactly two jumps, like d6xd4xf4"
+            # i18n: {move} a move as typed
+            return IllegalMove(
+                "{move} is not legal: a double jump is exactly two jumps, like d6xd4xf4",
+                move=shown,
+            )
         from_here = [t for m, t in zip(legal, texts, strict=True) if m.path[0] == src]
         if not from_here:
-            return f"{shown} is not legal: the stone on {GRID.names[src]} cannot move"
-        return f"{shown} is not legal (from {GRID.names[src]} you can play {suggest(from_here)})"
+            # i18n: {move} a move as typed; {cell} a cell
+            return IllegalMove(
+                "{move} is not legal: the stone on {cell} cannot move",
+                move=shown,
+                cell=GRID.names[src],
+            )
+        # i18n: {move} a move as typed; {cell} a cell; {moves} the moves from it
+        return IllegalMove(
+            "{move} is not legal (from {cell} you can play {moves})",
+            move=shown,
+            cell=GRID.names[src],
+            moves=suggest(from_here),
+        )
 
     # --- what a picture needs (pieces and move cells: GridPictures) ------------
     grid = GRID
@@ -280,22 +317,34 @@ Larry Back's game (2001) on an 8×8 board, 10 stones a side, all **uncrowned** a
         return f"{GRID.encode_board(position.board)} {position.turn} {green}-{black} {equalizer}"
 
     def decode(self, text: str) -> ThreeCrownsPosition:
-        board_text, turn, captures_text, eq_text = position_fields(
-            text,
-            self.name,
-            4,
-            f"four fields: board, side to move, captures and equalizer, like {self.start}",
-        )
+        fields = position_fields(text, self.name)
+        if len(fields) != 4:
+            # i18n: {game} a game's name; {example} a position text
+            raise BadPosition(
+                "a position of {game} has four fields: board, side to move, captures and "
+                "equalizer, like {example}",
+                game=Word(self.name),
+                example=self.start,
+            )
+        board_text, turn, captures_text, eq_text = fields
         board = GRID.decode_board(board_text, "gbGB")
         for side in self.sides:
             if sum(board.count(c) for c in (side, side.upper())) > MAX_STONES:
-                raise BadPosition(f"{self.side_names[side]} has more than {MAX_STONES} stones")
+                # i18n: {side} a side's name ("Green"); {most} a number
+                raise BadPosition(
+                    "{side} has more than {most} stones",
+                    side=Word(self.side_names[side]),
+                    most=MAX_STONES,
+                )
         if turn not in self.sides:
-            raise BadPosition(f"the side to move must be g or b, not {quote(turn)}")
+            # i18n: {typed} what the position text has instead, quoted
+            raise BadPosition("the side to move must be g or b, not {typed}", typed=quote(turn))
         m = _CAPTURES.match(captures_text)
         if not m or max(int(m.group(1)), int(m.group(2))) > MAX_STONES:
+            # i18n: {typed} what the position text has instead, quoted
             raise BadPosition(
-                f"captures are written Green-Black, like 0-1, not {quote(captures_text)}"
+                "captures are written Green-Black, like 0-1, not {typed}",
+                typed=quote(captures_text),
             )
         if eq_text == "*":
             if turn != GREEN:
@@ -306,7 +355,8 @@ Larry Back's game (2001) on an 8×8 board, 10 stones a side, all **uncrowned** a
         else:
             equalizer = GRID.cell(eq_text)
             if board[equalizer].lower() != GREEN:
-                raise BadPosition(f"the equalizer cell {eq_text} must hold a Green stone")
+                # i18n: {cell} a cell
+                raise BadPosition("the equalizer cell {cell} must hold a Green stone", cell=eq_text)
         return ThreeCrownsPosition(board, turn, (int(m.group(1)), int(m.group(2))), equalizer)
 
     def diagram(self, position: ThreeCrownsPosition) -> str:

@@ -15,7 +15,7 @@ from .base import (
     remembers_moves,
     suggest,
 )
-from .errors import BadPosition, IllegalMove
+from .errors import BadPosition, IllegalMove, Word
 from .grid import EMPTY, ORTHOGONAL, Grid, GridPictures, PathMove
 
 MUSKETEERS, ENEMY = "m", "e"
@@ -46,6 +46,9 @@ class ThreeMusketeers(GridPictures, Game[ThreeMusketeersPosition, PathMove]):
     id, name, sides = "three-musketeers", "Three Musketeers", (MUSKETEERS, ENEMY)
     side_names = MappingProxyType({MUSKETEERS: "the Musketeers", ENEMY: "the enemy"})
     plural_sides = frozenset({MUSKETEERS})
+    piece_names = MappingProxyType(
+        {"M": (MUSKETEERS, "Musketeer", "Musketeers"), "E": (ENEMY, "enemy piece", "enemy pieces")}
+    )
     repetition_limit = None
     endings = (LINED_UP,)
     stuck_win_reason = "no enemy piece is left next to a Musketeer"
@@ -113,10 +116,13 @@ A 5×5 board (files a–e, ranks 1–5): three Musketeers against Cardinal Riche
         return GRID.format_path(move)
 
     def parse_move(self, position: ThreeMusketeersPosition, text: str) -> PathMove:
-        path, shown = GRID.parse_path(text, "c3xc4 or b3-c3")
+        path, shown = GRID.parse_path(text, ("c3xc4", "b3-c3"))
         legal = self.legal_moves_or_game_over(position)
         if len(path) != 2:
-            raise IllegalMove(f"{shown} is not legal: a move goes from one cell to a neighbour")
+            # i18n: {move} a move as typed
+            raise IllegalMove(
+                "{move} is not legal: a move goes from one cell to a neighbour", move=shown
+            )
         for move in legal:
             if move.path == path:
                 return move
@@ -124,17 +130,44 @@ A 5×5 board (files a–e, ranks 1–5): three Musketeers against Cardinal Riche
         piece = "M" if position.turn == MUSKETEERS else "E"
         texts = [self.format_move(m) for m in legal]
         from_here = [t for m, t in zip(legal, texts, strict=True) if m.path[0] == src]
+        tries, cell = suggest(from_here or texts), GRID.names[src]
+        if position.board[src] != piece and piece == "M":
+            # i18n: {move} a move as typed; {cell} a cell; {moves} moves to try instead
+            raise IllegalMove(
+                "{move} is not legal: there is no Musketeer on {cell} (try {moves})",
+                move=shown,
+                cell=cell,
+                moves=tries,
+            )
         if position.board[src] != piece:
-            what = "Musketeer" if piece == "M" else "enemy piece"
-            reason = f"there is no {what} on {GRID.names[src]}"
-        elif dst not in NEIGHBOURS[src]:
-            reason = "pieces move one cell up, down, left or right"
-        elif piece == "M":
-            reason = "a Musketeer must capture an enemy piece next to it"
-        else:
-            reason = "an enemy piece steps onto an empty cell"
-        tries = suggest(from_here or texts)
-        raise IllegalMove(f"{shown} is not legal: {reason} (try {tries})")
+            # i18n: {move} a move as typed; {cell} a cell; {moves} moves to try instead
+            raise IllegalMove(
+                "{move} is not legal: there is no enemy piece on {cell} (try {moves})",
+                move=shown,
+                cell=cell,
+                moves=tries,
+            )
+        if dst not in NEIGHBOURS[src]:
+            # i18n: {move} a move as typed; {moves} moves to try instead
+            raise IllegalMove(
+                "{move} is not legal: pieces move one cell up, down, left or right (try {moves})",
+                move=shown,
+                moves=tries,
+            )
+        if piece == "M":
+            # i18n: {move} a move as typed; {moves} moves to try instead
+            raise IllegalMove(
+                "{move} is not legal: a Musketeer must capture an enemy piece next to it "
+                "(try {moves})",
+                move=shown,
+                moves=tries,
+            )
+        # i18n: {move} a move as typed; {moves} moves to try instead
+        raise IllegalMove(
+            "{move} is not legal: an enemy piece steps onto an empty cell (try {moves})",
+            move=shown,
+            moves=tries,
+        )
 
     # --- what a picture needs (pieces and move cells: GridPictures) ------------
     grid = GRID
@@ -149,17 +182,26 @@ A 5×5 board (files a–e, ranks 1–5): three Musketeers against Cardinal Riche
         return f"{GRID.encode_board(position.board)} {position.turn}"
 
     def decode(self, text: str) -> ThreeMusketeersPosition:
-        fields = position_fields(
-            text, self.name, 2, f"two fields: the board and the side to move, like {self.start}"
-        )
+        fields = position_fields(text, self.name)
+        if len(fields) != 2:
+            # i18n: {game} a game's name; {example} a position text
+            raise BadPosition(
+                "a position of {game} has two fields: the board and the side to move, like "
+                "{example}",
+                game=Word(self.name),
+                example=self.start,
+            )
         board = GRID.decode_board(fields[0].upper(), "ME")
         turn = fields[1].lower()
         if turn not in self.sides:
-            raise BadPosition(f"the side to move must be m or e, not {quote(fields[1])}")
+            # i18n: {typed} what the position text has instead, quoted
+            raise BadPosition(
+                "the side to move must be m or e, not {typed}", typed=quote(fields[1])
+            )
         if board.count("M") != 3:
             raise BadPosition("a position needs exactly three Musketeers (M)")
         if board.count("E") > MAX_ENEMY:
-            raise BadPosition(f"the enemy has at most {MAX_ENEMY} pieces (E)")
+            raise BadPosition("the enemy has at most {most} pieces (E)", most=MAX_ENEMY)
         return ThreeMusketeersPosition(board, turn)
 
     def diagram(self, position: ThreeMusketeersPosition) -> str:

@@ -12,11 +12,12 @@ from .base import (
     Game,
     Outcome,
     Termination,
+    men_and_kings,
     remembers_moves,
     suggest,
 )
 from .draughts_text import BLACK, SIDE_NAMES, WHITE, move_squares
-from .errors import IllegalMove
+from .errors import IllegalMove, Phrases, Word
 from .turkish_board import (
     NAMES,
     NEIGHBOURS,
@@ -26,7 +27,6 @@ from .turkish_board import (
     diagram,
     encode,
 )
-from .wording import counted
 
 #: the federation's draw when each side is down to one piece
 ONE_PIECE_EACH = Ending("one-piece-each", "one piece each")
@@ -57,6 +57,7 @@ def _taken(path: tuple[int, ...], captured: tuple[int, ...]) -> tuple[int, int, 
 class TurkishDraughts(Game[TurkishPosition, TurkishMove]):
     id, name, sides = "turkish", "Turkish draughts", (WHITE, BLACK)
     side_names = MappingProxyType(SIDE_NAMES)
+    piece_names = men_and_kings(WHITE, BLACK)
     no_progress_limit, no_progress_reason = 100, "50-move rule"
     endings = (ONE_PIECE_EACH,)
     pdn_game_type = 30  # Turkish draughts
@@ -104,7 +105,7 @@ rows 2–3, Black's on rows 6–7. **White moves first.**
         return ("x" if move.captured else "-").join(NAMES[s] for s in move.path)
 
     def parse_move(self, position: TurkishPosition, text: str) -> TurkishMove:
-        path, cleaned = move_squares(SQUARES, text, "d3-d4 or d4xd6")
+        path, cleaned = move_squares(SQUARES, text, ("d3-d4", "d4xd6"))
         legal = self.legal_moves_or_game_over(position)
         exact = [m for m in legal if m.path == path]
         if exact:  # a full path always wins over the short capture form
@@ -112,7 +113,7 @@ rows 2–3, Black's on rows 6–7. **White moves first.**
         named = self._named_capture(position, path, legal, cleaned)
         if named is not None:
             return named
-        raise IllegalMove(self._why_illegal(position, path, cleaned, legal))
+        raise self._why_illegal(position, path, cleaned, legal)
 
     def _named_capture(
         self, position: TurkishPosition, path: tuple[int, ...], legal: list[TurkishMove], shown: str
@@ -129,7 +130,10 @@ rows 2–3, Black's on rows 6–7. **White moves first.**
         }
         if len(named) > 1:
             options = ", ".join(self.format_move(m) for m in sorted(named, key=_key))
-            raise IllegalMove(f"{shown} is ambiguous: say which, one of {options}")
+            # i18n: {move} a move as typed ("d4xd6"); {options} the moves it may mean
+            raise IllegalMove(
+                "{move} is ambiguous: say which, one of {options}", move=shown, options=options
+            )
         return named.pop() if named else None
 
     def _sequences(self, position: TurkishPosition) -> list[gen.RawMove]:
@@ -138,38 +142,81 @@ rows 2–3, Black's on rows 6–7. **White moves first.**
 
     def _why_illegal(
         self, position: TurkishPosition, path: tuple[int, ...], shown: str, legal: list[TurkishMove]
-    ) -> str:
+    ) -> IllegalMove:
         men, kings, opp_men, opp_kings, white = position.mover()
-        origin, side = path[0], self.side_names[position.turn]
+        origin, side = path[0], Word(self.side_names[position.turn])
         if not (men | kings) >> origin & 1:
             if (opp_men | opp_kings) >> origin & 1:
-                theirs = self.side_names[self.opponent(position.turn)]
-                return f"{shown} is not legal: the piece on {NAMES[origin]} is {theirs}'s"
-            return f"{shown} is not legal: there is no {side} piece on {NAMES[origin]}"
+                theirs = Word(self.side_names[self.opponent(position.turn)])
+                # i18n: {move} a move as typed; {square} a square; {side} a side's name
+                # ("Black"): the piece is the opponent's
+                return IllegalMove(
+                    "{move} is not legal: the piece on {square} is {side}'s",
+                    move=shown,
+                    square=NAMES[origin],
+                    side=theirs,
+                )
+            # i18n: {move} a move as typed; {side} a side's name ("White"); {square} a square
+            return IllegalMove(
+                "{move} is not legal: there is no {side} piece on {square}",
+                move=shown,
+                side=side,
+                square=NAMES[origin],
+            )
         if legal[0].captured:
             texts = [self.format_move(m) for m in legal]
             most = len(legal[0].captured)
-            return f"{shown} is not legal: {self._capture_fault(position, path, most, texts)}"
+            return self._capture_fault(position, path, shown, most, texts)
         man = men >> origin & 1 == 1
-        return f"{shown} is not legal: {_step_fault(position, path, man, white)}"
+        return _step_fault(position, path, shown, man, white)
 
     def _capture_fault(
-        self, position: TurkishPosition, path: tuple[int, ...], most: int, texts: list[str]
-    ) -> str:
+        self,
+        position: TurkishPosition,
+        path: tuple[int, ...],
+        shown: str,
+        most: int,
+        texts: list[str],
+    ) -> IllegalMove:
         """Why a text is not one of the compulsory captures (`texts`, taking `most` pieces): a
         shorter capture (the majority rule), a capture stopped halfway, or no capture."""
         sequences = self._sequences(position)
         named = [len(taken) for route, taken in sequences if _names(path, route)]
+        moves = suggest(texts)
         if named:
-            return (
-                f"it takes {counted(max(named), 'piece')}, but the majority rule makes you take "
-                f"the most pieces you can, {most} (play {suggest(texts)})"
+            taken = max(named)
+            # i18n: how many pieces a capture takes, in "{move} is not legal: it takes {taken}"
+            pieces = Phrases("{n} piece", "{n} pieces", taken)
+            # i18n: {move} a move as typed; {taken} how many pieces it takes ("2 pieces");
+            # {most} the most one can take (a number); {moves} the moves to play
+            return IllegalMove(
+                "{move} is not legal: it takes {taken}, but the majority rule makes you take "
+                "the most pieces you can, {most} (play {moves})",
+                move=shown,
+                taken=pieces,
+                most=most,
+                moves=moves,
             )
         if any(route[: len(path)] == path for route, _ in sequences):
-            return f"a capture goes on while there is a piece to take (play {suggest(texts)})"
+            # i18n: {move} a move as typed; {moves} the moves to play
+            return IllegalMove(
+                "{move} is not legal: a capture goes on while there is a piece to take "
+                "(play {moves})",
+                move=shown,
+                moves=moves,
+            )
         if _turns_back(path):
-            return f"a king never turns back 180° between two captures (play {suggest(texts)})"
-        return f"capturing is compulsory (play {suggest(texts)})"
+            # i18n: {move} a move as typed; {moves} the moves to play
+            return IllegalMove(
+                "{move} is not legal: a king never turns back 180° between two captures "
+                "(play {moves})",
+                move=shown,
+                moves=moves,
+            )
+        # i18n: {move} a move as typed; {moves} the moves to play
+        return IllegalMove(
+            "{move} is not legal: capturing is compulsory (play {moves})", move=shown, moves=moves
+        )
 
     def perft(self, position: TurkishPosition, depth: int) -> int:
         if depth == 0:
@@ -249,22 +296,52 @@ def _names(path: tuple[int, ...], route: tuple[int, ...]) -> bool:
     return path == route or (len(path) == 2 and (route[0], route[-1]) == path)
 
 
-def _step_fault(position: TurkishPosition, path: tuple[int, ...], man: bool, white: bool) -> str:
+def _step_fault(
+    position: TurkishPosition, path: tuple[int, ...], shown: str, man: bool, white: bool
+) -> IllegalMove:
     """What breaks the movement rules in a move without a capture that is not legal."""
     start, end = path[0], path[1]
     files, ranks = end % 8 - start % 8, end // 8 - start // 8
     if files and ranks:
-        return "pieces move straight along ranks and files, never diagonally"
-    if man and (ranks < 0 if white else ranks > 0):
-        whose, ahead = ("White", "up") if white else ("Black", "down")
-        return f"a man never moves backward ({whose}'s men move {ahead} the board)"
+        # i18n: {move} a move as typed
+        return IllegalMove(
+            "{move} is not legal: pieces move straight along ranks and files, never diagonally",
+            move=shown,
+        )
+    if man and white and ranks < 0:
+        # i18n: {move} a move as typed
+        return IllegalMove(
+            "{move} is not legal: a man never moves backward (White's men move up the board)",
+            move=shown,
+        )
+    if man and not white and ranks > 0:
+        # i18n: {move} a move as typed
+        return IllegalMove(
+            "{move} is not legal: a man never moves backward (Black's men move down the board)",
+            move=shown,
+        )
     if len(path) > 2:
-        return (
-            "there is nothing to capture: a move that takes nothing goes from one square to another"
+        # i18n: {move} a move as typed
+        return IllegalMove(
+            "{move} is not legal: there is nothing to capture: a move that takes nothing goes "
+            "from one square to another",
+            move=shown,
         )
     if man and abs(files) + abs(ranks) > 1:
-        return "a man steps one square (it jumps only to capture)"
+        # i18n: {move} a move as typed
+        return IllegalMove(
+            "{move} is not legal: a man steps one square (it jumps only to capture)", move=shown
+        )
     occupied = position.white_men | position.white_kings | position.black_men | position.black_kings
     if occupied >> end & 1:
-        return f"{NAMES[end]} is not empty"
-    return f"the way from {NAMES[start]} to {NAMES[end]} is not clear"  # all else is legal
+        # i18n: {square} a square
+        return IllegalMove(
+            "{move} is not legal: {square} is not empty", move=shown, square=NAMES[end]
+        )
+    # i18n: {start} and {end} squares
+    return IllegalMove(  # all else is legal
+        "{move} is not legal: the way from {start} to {end} is not clear",
+        move=shown,
+        start=NAMES[start],
+        end=NAMES[end],
+    )

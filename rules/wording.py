@@ -6,40 +6,70 @@ the first side's n-th move and the second side's reply to it (`12. 11-15 22-18`)
 a game is a move number ("move 12", `12… 22-18` for the second side's half); a game's length
 is its last move's number ("12 moves", whether or not the second side replied); "win in 3
 moves" counts the winner's own moves, as a chess problem's "mate in 3" does. Plies (one
-side's move each) are the engine's unit and stay in names and files, never in words."""
+side's move each) are the engine's unit and stay in names and files, never in words.
+
+Words people read take `translations` (the bot's catalog of the language spoken now; English
+by default): the rules read no catalog, and tools/rules_messages.py lists their texts that no
+call here names (sides, reasons, pieces) for the catalogs."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
 
-from .base import Ending, Game, Outcome, Termination
+from .base import ENGLISH, Ending, Game, Outcome, Termination, Translations, translated
 
 
-def _fold(n: int | None) -> str:
-    return {2: "twofold", 3: "threefold"}.get(n or 0, f"{n}-fold")
+def _repetition(n: int | None, translations: Translations) -> str:
+    _ = translations.gettext
+    if n == 2:
+        return _("twofold repetition")
+    if n == 3:
+        return _("threefold repetition")
+    # i18n: the draw by repetition, {n} the number of times a position occurred
+    return _("{n}-fold repetition").format(n=n)
 
 
-def reason_text(game: Game[Any, Any], outcome: Outcome) -> str:
+def reason_text(
+    game: Game[Any, Any], outcome: Outcome, translations: Translations = ENGLISH
+) -> str:
     """Why the game ended: 'White resigned', 'threefold repetition', 'Crowned Troika' (a
     game's own ending says it in its own words)."""
-    if isinstance(outcome.termination, Ending):
-        return outcome.termination.text
-    side = game.side_name(outcome.side) if outcome.side else "the side to move"
-    has = game.side_has(outcome.side) if outcome.side else "has"
-    stuck = f"{side} {has} no legal move"
-    if outcome.side is not None and outcome.side == outcome.winner:  # the stuck side won
-        stuck = game.stuck_win_reason
+    _ = translations.gettext
+    termination = outcome.termination
+    if isinstance(termination, Ending):
+        return translated(termination.text, translations)
+    plural = outcome.side is not None and outcome.side in game.plural_sides
+    # i18n: in "{side} has no legal move" when the game does not say whose move it was
+    nobody = _("the side to move")
+    side = game.side_name(outcome.side, translations) if outcome.side else nobody
+    if termination == Termination.NO_PIECES:
+        # i18n: {side} is a side's name ("White", "the Musketeers"); the second text is for
+        # a side whose name is plural
+        text = _("{side} have no pieces left") if plural else _("{side} has no pieces left")
+        return text.format(side=side)
+    if termination == Termination.NO_MOVES:
+        if outcome.side is not None and outcome.side == outcome.winner:  # the stuck side won
+            return translated(game.stuck_win_reason, translations)
+        # i18n: {side} is a side's name; the second text is for a side whose name is plural
+        text = _("{side} have no legal move") if plural else _("{side} has no legal move")
+        return text.format(side=side)
+    if termination == Termination.REPETITION:
+        return _repetition(game.repetition_limit, translations)
+    if termination == Termination.NO_PROGRESS:
+        return translated(game.no_progress_reason, translations)
+    if termination == Termination.RESIGNATION:
+        # i18n: why a game ended; {side} is a side's name ("White", "the Musketeers")
+        return _("{side} resigned").format(side=side)
+    if termination == Termination.TIME:
+        # i18n: why a game ended; {side} is a side's name ("White", "the Musketeers")
+        return _("{side} ran out of time").format(side=side)
     return {
-        Termination.NO_PIECES: f"{side} {has} no pieces left",
-        Termination.NO_MOVES: stuck,
-        Termination.STALEMATE: "stalemate",
-        Termination.REPETITION: f"{_fold(game.repetition_limit)} repetition",
-        Termination.NO_PROGRESS: game.no_progress_reason,
-        Termination.AGREEMENT: "agreement",
-        Termination.RESIGNATION: f"{side} resigned",
-        Termination.TIME: f"{side} ran out of time",
-    }[outcome.termination]
+        # i18n: why a game ended in a draw
+        Termination.STALEMATE: _("stalemate"),
+        # i18n: why a game ended: both players agreed (to a draw)
+        Termination.AGREEMENT: _("agreement"),
+    }[termination]
 
 
 def capitalised(text: str) -> str:
@@ -55,18 +85,39 @@ def quoted(text: str, limit: int = QUOTED) -> str:
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
-def counted(n: int, noun: str, plural: str | None = None) -> str:
-    """'1 move', '2 moves', '1 ply', '3 plies' (with the plural given)."""
-    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+def counted(
+    n: int, noun: str, plural: str | None = None, translations: Translations = ENGLISH
+) -> str:
+    """'1 move', '2 moves', '1 ply', '3 plies' (with the plural given). Translated, it is the
+    message `ngettext("{n} move", "{n} moves", n)` is: a caller whose words people read writes
+    that call itself, so that the catalogs have the message."""
+    many = plural or noun + "s"
+    if translations is ENGLISH:
+        return f"{n} {noun if n == 1 else many}"
+    in_form = translations.ngettext  # the caller's message, not one of its own to extract
+    return in_form("{n} " + noun, "{n} " + many, n).format(n=n)
 
 
-def result_text(game: Game[Any, Any], outcome: Outcome, *, lower: bool = False) -> str:
+def result_text(
+    game: Game[Any, Any],
+    outcome: Outcome,
+    *,
+    lower: bool = False,
+    translations: Translations = ENGLISH,
+) -> str:
     """'Black won (White resigned)' or 'Draw (agreement)'."""
-    reason = reason_text(game, outcome)
+    _ = translations.gettext
+    reason = reason_text(game, outcome, translations)
     if outcome.winner is None:
-        text = f"draw ({reason})"
+        # i18n: a game's result, {reason} why it ended ("agreement"); lower case, as it may
+        # be said within a sentence (it is capitalised at a sentence's start)
+        text = _("draw ({reason})").format(reason=reason)
     else:
-        text = f"{game.side_name(outcome.winner)} won ({reason})"
+        # i18n: a game's result: {side} a side's name ("White", "the Musketeers"), {reason}
+        # why it ended ("Black resigned")
+        text = _("{side} won ({reason})").format(
+            side=game.side_name(outcome.winner, translations), reason=reason
+        )
     return text if lower else capitalised(text)
 
 
@@ -78,30 +129,46 @@ def command_line_text(outcome: Outcome | None, game: Game[Any, Any]) -> str:
     return f"draw ({reason})" if outcome.winner is None else f"{outcome.winner} wins ({reason})"
 
 
-def check_text(game: Game[Any, Any], position: Any) -> str | None:
+def check_text(
+    game: Game[Any, Any], position: Any, translations: Translations = ENGLISH
+) -> str | None:
     """What the side to move must know of check, after its name: 'is in check, and to
     move', or 'is checkmated: the Prince leaves the board (play a3++)'; None when not in
     check."""
+    _ = translations.gettext
     if not game.in_check(position):
         return None
     leave = game.forced_exit(position)
     if leave is None:
-        return "is in check, and to move"
-    return f"is checkmated: the Prince leaves the board (play {game.format_move(leave)})"
+        # i18n: follows a player and their side: "@alice (White) is in check, and to move."
+        return _("is in check, and to move")
+    # i18n: follows a player and their side: "@alice (White) is checkmated: ..."; {move}
+    # the move to play, as written ("a3++")
+    text = _("is checkmated: the Prince leaves the board (play {move})")
+    return text.format(move=game.format_move(leave))
 
 
-def status_text(game: Game[Any, Any], position: Any, outcome: Outcome | None) -> str:
+def status_text(
+    game: Game[Any, Any],
+    position: Any,
+    outcome: Outcome | None,
+    translations: Translations = ENGLISH,
+) -> str:
     """'Black to move' (with ' · check!' when in check), 'Black is checkmated: play a9++',
     or the result."""
+    _ = translations.gettext
     if outcome is not None:
-        return result_text(game, outcome)
-    side = capitalised(game.side_name(game.side_to_move(position)))
+        return result_text(game, outcome, translations=translations)
+    side = capitalised(game.side_name(game.side_to_move(position), translations))
     if not game.in_check(position):
-        return f"{side} to move"
+        # i18n: {side} a side's name ("White", "The Musketeers")
+        return _("{side} to move").format(side=side)
     leave = game.forced_exit(position)
     if leave is None:
-        return f"{side} to move · check!"
-    return f"{side} is checkmated: play {game.format_move(leave)}"
+        # i18n: {side} a side's name ("White")
+        return _("{side} to move · check!").format(side=side)
+    # i18n: {side} a side's name ("White"); {move} the move to play, as written ("a9++")
+    return _("{side} is checkmated: play {move}").format(side=side, move=game.format_move(leave))
 
 
 def move_number(ply: int) -> int:
@@ -115,22 +182,20 @@ def numbered_move(ply: int, move: str) -> str:
     return f"{move_number(ply)}{'…' if ply % 2 else '.'} {move}"
 
 
-def moves_text(plies: int) -> str:
+def moves_text(plies: int, translations: Translations = ENGLISH) -> str:
     """A game's length as players count it, its last move's number: '12 moves' for 23 or
     24 plies, '1 move' for one side's first move alone."""
-    return counted((plies + 1) // 2, "move")
+    n = (plies + 1) // 2
+    # i18n: a game's length
+    return translations.ngettext("{n} move", "{n} moves", n).format(n=n)
 
 
-def win_within(plies: int) -> str:
+def win_within(plies: int, translations: Translations = ENGLISH) -> str:
     """'in 9 moves': a win `plies` plies away with the winner to move, counted in the
     winner's own moves."""
-    return f"in {counted((plies + 1) // 2, 'move')}"
-
-
-def possessive(game: Game[Any, Any], side: str) -> str:
-    """'White's', 'the Musketeers'' (a plural name takes the apostrophe alone)."""
-    name = game.side_name(side)
-    return f"{name}'" if side in game.plural_sides else f"{name}'s"
+    n = (plies + 1) // 2
+    # i18n: a puzzle's goal ends with it: "White to move and win in 3 moves"
+    return translations.ngettext("in {n} move", "in {n} moves", n).format(n=n)
 
 
 RULES_HELP_INTRO = """\

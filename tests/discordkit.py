@@ -88,9 +88,11 @@ class DiscordHarness:
         sync_globally: bool = False,
         public_url: str = "",
         shards: Shards | None = None,
+        guild_locale: str = "en-US",
     ) -> None:
         """`fake`: the Discord the bot talked to before (a restart, another run);
-        `public_url`: the web site's address the bot links to; `shards`: the process's."""
+        `public_url`: the web site's address the bot links to; `shards`: the process's;
+        `guild_locale`: the server's language, as its owner set it on Discord."""
         self.settings = Settings(
             str(database), dev_guild_id=dev_guild_id, public_url=public_url, shards=shards
         )
@@ -101,6 +103,10 @@ class DiscordHarness:
         self.moderators: set[int] = set()
         #: the server's @everyone role's permissions (as it starts)
         self.everyone = EVERYONE
+        #: the server's Discord language (its interactions' guild_locale, its preferred one)
+        self.guild_locale = guild_locale
+        #: each person's Discord language (their interactions' locale): en-US by default
+        self.locales: dict[int, str] = {}
         self.channel = {
             "id": str(CHANNEL_ID),
             "type": 0,
@@ -152,7 +158,7 @@ class DiscordHarness:
             "mfa_level": 0,
             "premium_tier": 0,
             "nsfw_level": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.guild_locale,
             "system_channel_flags": 0,
         }
         guild = Guild(data=guild_data, state=state)
@@ -271,8 +277,8 @@ class DiscordHarness:
             "member": member,
             "token": token,
             "version": 1,
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": self.locales.get(user[0], "en-US"),
+            "guild_locale": self.guild_locale,
             "app_permissions": str(self.fake.permissions(channel_id)),
             "entitlements": [],
             "authorizing_integration_owners": {},

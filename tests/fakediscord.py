@@ -125,6 +125,8 @@ class Sent:
     allowed_mentions: dict[str, Any] | None = None
     #: its lists (string select menus): custom id -> the options' values
     lists: dict[str, list[str]] = field(default_factory=dict)
+    #: each file's alt text (its attachment's description; '' for none), as `files`
+    alt_texts: list[str] = field(default_factory=list)
 
     @property
     def message_id(self) -> int:
@@ -746,6 +748,12 @@ class FakeDiscord:
                 for name, data in files
             ],
         }
+        # each new file's alt text, as the request's attachments say (the document holds
+        # it to its limit: tests.discordapi refused a longer one before this)
+        described = {a.get("filename"): a.get("description") for a in body.get("attachments") or []}
+        for attachment in payload["attachments"]:
+            if described.get(attachment["filename"]):
+                attachment["description"] = described[attachment["filename"]]
         (self.private if flags & 64 else self.messages)[int(payload["id"])] = payload
         if not note:
             return payload
@@ -764,6 +772,7 @@ class FakeDiscord:
                 payload=payload,
                 allowed_mentions=body.get("allowed_mentions"),
                 lists=lists,
+                alt_texts=[a.get("description", "") for a in payload["attachments"]],
             )
         )
         return payload

@@ -71,34 +71,36 @@ def test_every_command_line_of_the_pure_packages_runs(
     assert done.stdout.strip()
 
 
-def transcripts() -> list[tuple[str, list[str], str]]:
+def transcripts() -> list[tuple[str, list[str], list[str], str]]:
     """Every console example (a block of lines fed by printf to the console, then what it
-    printed): where it is, the lines it feeds, and what it shows printed."""
+    printed): where it is, the lines it feeds, the console's options (`--locale de`), and
+    what it shows printed."""
     found = []
     for where, block in blocks(""):
         if block.startswith("$ printf") and "-m bot console" in block:
-            command, _, printed = block.partition("| .venv/bin/python -m bot console\n")
+            command, _, rest = block.partition("| .venv/bin/python -m bot console")
+            options, _, printed = rest.partition("\n")
             fed = shlex.split(command.removeprefix("$ printf").replace("\\\n", " "))
             assert fed[0] == "%s\\n", where
-            found.append((where, fed[1:], printed))
+            found.append((where, fed[1:], shlex.split(options), printed))
     return found
 
 
 def test_readme_and_the_draughts_page_have_console_transcripts() -> None:
-    pages = [where.partition("#")[0] for where, _, _ in transcripts()]
+    pages = [where.partition("#")[0] for where, *_ in transcripts()]
     assert pages.count("README.md") == 1 and pages.count("draughts.md") == 2
 
 
 @pytest.mark.processes
 @pytest.mark.parametrize(
-    ("where", "fed", "printed"), [pytest.param(*t, id=t[0]) for t in transcripts()]
+    ("where", "fed", "options", "printed"), [pytest.param(*t, id=t[0]) for t in transcripts()]
 )
 def test_each_console_transcript_is_what_the_console_prints(
-    where: str, fed: list[str], printed: str, tmp_path: Path
+    where: str, fed: list[str], options: list[str], printed: str, tmp_path: Path
 ) -> None:
     env = {**os.environ, "DATABASE_URL": str(tmp_path / "try.sqlite3")}
     done = subprocess.run(
-        [sys.executable, "-m", "bot", "console"],
+        [sys.executable, "-m", "bot", "console", *options],
         input="\n".join(fed) + "\n",
         cwd=tmp_path,
         env=env,

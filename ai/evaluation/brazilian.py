@@ -11,4 +11,4 @@ WEIGHTS = FLYING_KING_WEIGHTS
 
 EVALUATION = DraughtsEvaluation("brazilian", WEIGHTS, king_men=3, boards=shared_kings)
 features, evaluate = EVALUATION.features, EVALUATION.evaluate
-COMPUTER = EVALUATION.computer(nodes=50_000, scale=100.0)
+COMPUTER = EVALUATION.computer(nodes=50_000, scale=221.0)

@@ -19,4 +19,4 @@ WEIGHTS = {
 
 EVALUATION = DraughtsEvaluation("italian", WEIGHTS, king_men=2, boards=shared_kings)
 features, evaluate = EVALUATION.features, EVALUATION.evaluate
-COMPUTER = EVALUATION.computer(nodes=50_000, scale=100.0)
+COMPUTER = EVALUATION.computer(nodes=50_000, scale=145.0)

@@ -4,6 +4,10 @@ Each input line is `[#channel] NAME: /command args` or `[#channel] NAME: [Button
 `[pick LABEL]`, an entry of a list); each output line is what the bot would post: `#channel
 bot: ...`, or `#channel bot (to NAME): ...` for replies only NAME would see. Attachments are
 written under the output folder.
+
+The bot speaks one language in the console (`--locale`): its messages, and the console's own
+notes; the transcript's markup (`bot (to NAME)`, `edited`, `DM to NAME`, `[thread ...
+opened]`, `[file ...]`, `[pick ...]`) stays as it is, as a command's name does.
 """
 
 from __future__ import annotations
@@ -20,11 +24,12 @@ from typing import Any
 
 from bot.adapters.commands.dispatch import Dispatcher
 from bot.adapters.commands.group import Context
-from bot.adapters.commands.registry import BY_NAME, CommandSpec, Someone
+from bot.adapters.commands.registry import BY_NAME, CommandSpec, Option, Someone
 from bot.adapters.console_lists import PICK, Lists
 from bot.adapters.console_names import Names
 from bot.adapters.replies import Button, Message, Notice, Response, private
 from bot.app.app import App
+from bot.i18n import _, speaking
 from bot.service import Analysis, MatchService, MatchView, MoveResult, RoundBoard, RoundNews
 from rules import QUOTED, get_game, quoted
 
@@ -44,13 +49,22 @@ def _last_number(folder: Path) -> int:
     return max(numbers, default=0)
 
 
-def _fits(kind: str, word: str) -> bool:
-    """A word typed without its option's name could be that option's value."""
-    if kind == "user":
+def _fits(option: Option, word: str) -> bool:
+    """A word typed without its option's name could be that option's value (or begin it:
+    one of its choices, where it has them: `/board 12 yes`, `/notify every turn`)."""
+    if option.choices:
+        return _chosen(option, word)
+    if option.kind == "user":
         return word.startswith("@")
-    if kind == "number":
+    if option.kind == "number":
         return bool(_MATCH.fullmatch(word))
     return not word.startswith("@")
+
+
+def _chosen(option: Option, words: str) -> bool:
+    """`words` are one of the option's choices, or their first words."""
+    typed = words.lower()
+    return any(c == typed or c.startswith(typed + " ") for c in option.choices)
 
 
 log = logging.getLogger("bot.console")
@@ -65,8 +79,11 @@ class Console:
         default_move_time: str | None = None,
         moderators: Iterable[str] = (),
         public_url: str = "",
+        locale: str = "en",
     ) -> None:
         self.service = service
+        #: the language everyone in the console reads (bot.i18n's locale code)
+        self.locale = locale
         self.moderators = set(moderators)
         self.names = Names()
         #: `@bot` is the bot itself: challenged, it is the computer opponent
@@ -95,10 +112,13 @@ class Console:
         """One input line; whatever goes wrong with it, the console goes on with the next."""
         self.answering += 1
         try:
-            await self._line(text)
+            with speaking(self.locale):
+                await self._line(text)
         except Exception:
             log.exception("console: the line %r failed", text[:80])
-            self.write("console: sorry, that line failed on our side; nothing was changed")
+            with speaking(self.locale):
+                sorry = _("sorry, that line failed on our side; nothing was changed")
+            self.write(f"console: {sorry}")
         finally:
             self.answering -= 1
             async with self.answered:
@@ -109,15 +129,18 @@ class Console:
             return
         m = _LINE.match(text)
         if not m:
-            self.write(f"console: cannot read {text.strip()!r}: write '[#channel] NAME: /command'")
+            # i18n: the console's note on a line it cannot read; keep '[#channel] NAME: /command'
+            said = _("cannot read {line}: write '[#channel] NAME: /command'")
+            self.write("console: " + said.format(line=repr(text.strip())))
             return
         channel_name, user_name, action = m.groups()
         channel = self.names.channel_id(channel_name or DEFAULT_CHANNEL)
         name = user_name.lstrip("@")
         boss = name in self.moderators  # may manage messages and the server
         ctx = Context(
-            GUILD, channel, self.names.user_id(user_name), name, moderator=boss, manager=boss
-        )
+            GUILD, channel, self.names.user_id(user_name), name, moderator=boss, manager=boss,
+            locale=self.locale, public_locale=self.locale,
+        )  # fmt: skip
         await self._know_names()
         await self._know_threads(ctx.user_id)
         if click := _CLICK.match(action):
@@ -125,25 +148,30 @@ class Console:
         elif action.startswith("/"):
             await self.command(ctx, action[1:])
         else:
-            self.write(f"console: {user_name} said something that is not a /command or a [button]")
+            # i18n: the console's note on a line that is neither a command nor a button
+            said = _("{name} said something that is not a /command or a [button]")
+            self.write("console: " + said.format(name=user_name))
 
     async def command(self, ctx: Context, text: str) -> None:
         await self.show(ctx, await self._run(ctx, text))
 
     async def _run(self, ctx: Context, text: str) -> Response:
-        try:
-            words = shlex.split(text)
-        except ValueError:
-            return private("That line has an unclosed quote: close it, or leave quotes out.")
-        if not words:
-            return private("Type a command after the /, like /help.")
-        name, *args = words
-        if name not in BY_NAME:
-            return private(f"There is no /{name[:QUOTED]} command: /help lists them.")
-        try:
-            options = self.options(BY_NAME[name], args)
-        except ValueError as err:
-            return private(str(err))
+        with speaking(ctx.locale):  # what the console says itself, to the asker
+            try:
+                words = shlex.split(text)
+            except ValueError:
+                return private(_("That line has an unclosed quote: close it, or leave quotes out."))
+            if not words:
+                return private(_("Type a command after the /, like /help."))
+            name, *args = words
+            if name not in BY_NAME:
+                # i18n: {command}: what was typed after the /, as typed
+                there_is_none = _("There is no /{command} command: /help lists them.")
+                return private(there_is_none.format(command=name[:QUOTED]))
+            try:
+                options = self.options(BY_NAME[name], args)
+            except ValueError as err:
+                return private(str(err))
         if BY_NAME[name].hosts_games(options):  # the console's channels are open to everyone
             await self.dispatcher.see_channel(ctx.guild_id, ctx.channel_id, True)
         return await self.dispatcher.run(name, ctx, **options)
@@ -151,7 +179,9 @@ class Console:
     def options(self, spec: CommandSpec, args: list[str]) -> dict[str, Any]:
         """option:value pairs, or positional values: each goes to the first option left that
         it fits (a user is written @name, a number is one); a game's name or a move may run
-        on over several words ("game:The Crown", "/move 11 15")."""
+        on over several words ("game:The Crown", "/move 11 15"), a choice as far as its
+        words go ("/notify every turn")."""
+        options = {o.name: o for o in spec.options}
         kinds = {o.name: o.kind for o in spec.options}
         given: dict[str, str] = {}
         free = list(kinds)
@@ -160,11 +190,15 @@ class Console:
             m = _OPTION.match(arg)
             if m and m.group(1) in kinds:
                 name, value = m.groups()
-            elif last is not None and not arg.startswith(("@", "#")):
+            elif (
+                last is not None
+                and not arg.startswith(("@", "#"))
+                and not self._chosen_already(options[last], given[last], arg)
+            ):
                 given[last] += f" {arg}"
                 continue
             elif free:  # the first option it fits; else the first left, to say why not
-                name = next((n for n in free if _fits(kinds[n], arg)), free[0])
+                name = next((n for n in free if _fits(options[n], arg)), free[0])
                 value = arg
             else:
                 raise ValueError(self._too_many(spec, arg))
@@ -178,10 +212,20 @@ class Console:
         return values
 
     @staticmethod
+    def _chosen_already(option: Option, typed: str, word: str) -> bool:
+        """A choice typed whole, or begun, that `word` does not go on with (`/board 1 yes
+        2`): the word is another option's, or one too many."""
+        return _chosen(option, typed) and not _chosen(option, f"{typed} {word}")
+
+    @staticmethod
     def _too_many(spec: CommandSpec, arg: str) -> str:
         if not spec.options:
-            return f"/{spec.name} takes no options, so {quoted(arg)} is one too many."
-        return f"/{spec.name} is written {spec.usage()}, so {quoted(arg)} is one too many."
+            # i18n: {command}: a command's name as typed; {value}: what was typed, quoted
+            said = _("/{command} takes no options, so {value} is one too many.")
+            return said.format(command=spec.name, value=quoted(arg))
+        # i18n: {usage}: how the command is typed ('/move move: [match:]'), as typed
+        said = _("/{command} is written {usage}, so {value} is one too many.")
+        return said.format(command=spec.name, usage=spec.usage(), value=quoted(arg))
 
     def value(self, kind: str, text: str, name: str) -> Any:
         if kind == "user":  # the name typed is the one they go by, here and everywhere
@@ -190,7 +234,10 @@ class Console:
         if kind == "number":
             if not _MATCH.fullmatch(text):
                 example = "3" if name == "level" else "12"
-                raise ValueError(f"A {name} is a number like {example}, not {quoted(text)}.")
+                # i18n: {option}: an option's name as typed ('level', 'match'); {value}: what
+                # was typed, quoted
+                said = _("A {option} is a number like {example}, not {value}.")
+                raise ValueError(said.format(option=name, example=example, value=quoted(text)))
             return int(text.lstrip("#"))
         return text  # a game's name is read by the rules' get_game, as on Discord
 
@@ -212,14 +259,18 @@ class Console:
                             buttons[:] = list(response.edit_origin.buttons)
                         return await self.show(here, response)
         where = self.names.channel(ctx.channel_id)
-        self.write(f"console: no [{label}] button to press in {where}")
+        # i18n: the console's note: {button}: the label typed, in brackets; {channel}: where
+        said = _("no {button} button to press in {channel}")
+        self.write("console: " + said.format(button=f"[{label}]", channel=where))
 
     async def pick(self, ctx: Context, label: str) -> None:
         """Choose the labelled entry of the latest list here, or in a match's thread."""
         found = self.lists.find(self._places(ctx), ctx.user_id, label)
         if found is None:
             where = self.names.channel(ctx.channel_id)
-            return self.write(f"console: no [{PICK}{label}] to choose in {where}")
+            # i18n: the console's note: {entry}: the entry typed ('[pick 11-15]'); {channel}: where
+            said = _("no {entry} to choose in {channel}")
+            return self.write("console: " + said.format(entry=f"[{PICK}{label}]", channel=where))
         here = replace(ctx, channel_id=found.channel)
         response = await self.dispatcher.choose(here, found.custom_id, found.value)
         if (edit := response.edit_origin) is not None:  # the list's own message, edited
@@ -236,11 +287,13 @@ class Console:
         """The computer's move: its board in the match's thread, once the line being
         answered (which may be the move it replies to) is shown."""
         await self._know_names()
-        board = await self.dispatcher.computer_moved(result)
+        with speaking(self.locale):
+            board = await self.dispatcher.computer_moved(result)
         async with self.answered:
             await self.answered.wait_for(lambda: not self.answering)
         self.post(self._played_in(result.match), board)
-        notice = await self.dispatcher.computer_notice(result)
+        with speaking(self.locale):
+            notice = await self.dispatcher.computer_notice(result)
         if notice is not None:
             self.dm(notice)
 
@@ -248,19 +301,26 @@ class Console:
         """A tournament's round: its announcement (its games' boards follow, each posted by
         the director through `round_board`), or the event's end."""
         await self._know_names()
-        for message in await self.dispatcher.round_posts(news):
+        with speaking(self.locale):
+            posts = await self.dispatcher.round_posts(news)
+        for message in posts:
             self.post(news.tournament.channel_id, message)
 
     async def round_board(self, board: RoundBoard) -> None:
         """A tournament game: started in the event's channel, its board in a thread."""
         match = board.match
         await self._know_names()
-        here = Context(match.guild_id, match.channel_id, 0, COMPUTER)
-        await self.show(here, await self.dispatcher.round_board(board))
+        here = Context(
+            match.guild_id, match.channel_id, 0, COMPUTER, locale=self.locale,
+            public_locale=self.locale,
+        )  # fmt: skip
+        with speaking(self.locale):
+            await self.show(here, await self.dispatcher.round_board(board))
 
     async def reviewed(self, analysis: Analysis) -> None:
         """A review's progress, or the review made: printed where the game was played."""
-        message = await self.dispatcher.review_message(analysis)
+        with speaking(self.locale):
+            message = await self.dispatcher.review_message(analysis)
         if not self.update(message):
             self.post(self._played_in(analysis.match), message)
 
@@ -377,13 +437,15 @@ class Console:
             self.write(f"{prefix} {line}")
 
 
-async def run_console(app: App, out: Path, moderators: Iterable[str] = ()) -> None:
+async def run_console(
+    app: App, out: Path, moderators: Iterable[str] = (), locale: str = "en"
+) -> None:
     """Read stdin to its end, printing what the bot on `app` would post (`moderators`: the
-    names who may manage messages, as a server's moderators may)."""
+    names who may manage messages, as a server's moderators may), in `locale`'s language."""
     settings = app.settings
     console = Console(
         app.service, out, default_move_time=settings.default_move_time, moderators=moderators,
-        public_url=settings.public_url,
+        public_url=settings.public_url, locale=locale,
     )  # fmt: skip
     await app.start_computer(console.computer_moved, console.reviewed)
     await app.start_director(console.round_started, console.round_board)

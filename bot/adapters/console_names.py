@@ -6,6 +6,10 @@ from __future__ import annotations
 import zlib
 from datetime import UTC, datetime
 
+from babel.dates import format_date, format_time
+
+from bot.i18n import _, language
+
 
 class Names:
     """The console's users and channels: a number for each name, the same in every run (so a
@@ -27,7 +31,8 @@ class Names:
         return self._id("channel", name.lstrip("#"))
 
     def user(self, user_id: int | None) -> str:
-        return "anyone" if user_id is None else f"@{self.names.get(user_id, user_id)}"
+        # i18n: in the console, who may press a button open to everyone
+        return _("anyone") if user_id is None else f"@{self.names.get(user_id, user_id)}"
 
     def name(self, user_id: int) -> str:
         return str(self.names.get(user_id, user_id))
@@ -37,11 +42,22 @@ class Names:
 
     @staticmethod
     def when(at: float) -> str:
-        return f"at {datetime.fromtimestamp(at, UTC):%Y-%m-%d %H:%M} UTC"
+        """'at 2026-11-27 05:06 UTC'; in another language its own date and time ('am
+        27. November 2026 um 05:06 UTC'), from Babel's data (the console's clock is UTC)."""
+        moment = datetime.fromtimestamp(at, UTC)
+        speaking = language()
+        if speaking == "en":  # the transcripts' own form, exact and sortable
+            day, time = f"{moment:%Y-%m-%d}", f"{moment:%H:%M}"
+        else:
+            day = format_date(moment, "long", locale=speaking)
+            time = format_time(moment, "short", tzinfo=UTC, locale=speaking)
+        # i18n: a moment in the console, after a verb ('Time runs out at ...'); {date}: the
+        # day ('27 November 2026'), {time}: the hour ('05:06'); keep UTC
+        return _("at {date} {time} UTC").format(date=day, time=time)
 
     @staticmethod
     def server(guild_id: int) -> str:
-        return "the console's server"  # the console plays on one
+        return _("the console's server")  # the console plays on one
 
     @staticmethod
     def link(guild_id: int, channel_id: int, message_id: int) -> str | None:

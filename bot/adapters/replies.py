@@ -66,6 +66,8 @@ class Select:
 class Attachment:
     filename: str
     data: bytes
+    #: its alt text, for screen readers ('': none)
+    description: str = ""
 
 
 @dataclass(frozen=True)

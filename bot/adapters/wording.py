@@ -4,10 +4,14 @@ display name) goes through `People.literal` so it is shown, never obeyed."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Iterable, Sequence
+from functools import reduce
+from typing import Any, Protocol
+
+from babel.lists import format_list
 
 from bot.errors import Part, join_parts
+from bot.i18n import _, language, ngettext
 from bot.service import (
     ChallengeView,
     GameStats,
@@ -22,7 +26,7 @@ from bot.service import (
     result_parts,
     terms_parts,
 )
-from rules import GAMES, check_text, counted, get_game, move_number, numbered_move
+from rules import GAMES, Game, get_game, move_number, numbered_move
 
 
 class People(Protocol):
@@ -50,15 +54,42 @@ class People(Protocol):
         """A link that opens a message (None: the adapter has no links)."""
 
 
+def and_list(items: Iterable[str]) -> str:
+    """'a, b and c' as the language spoken now joins a list (Babel's CLDR patterns: English's
+    'a, b, and c', German's 'a, b und c'); 'a and b' for two, 'a' for one."""
+    return format_list(list(items), locale=language())
+
+
 def points_text(points: float) -> str:
     """'4½ points', '1 point', '½ point', '0 points'."""
     whole, half = int(points), points % 1 >= 0.5
-    shown = ("" if whole == 0 and half else str(whole)) + ("½" if half else "")
-    return f"{shown} {'point' if points in (0.5, 1) else 'points'}"
+    if not half:
+        return ngettext("{points} point", "{points} points", whole).format(points=whole)
+    score = ("" if whole == 0 else str(whole)) + "½"
+    # i18n: a score with a half point ('½ point', '4½ points'); the count is 1 for ½ and the
+    # score rounded up otherwise: where a fraction takes one form (Russian, Polish: 'очка',
+    # 'punktu'), write that form in every plural
+    return ngettext("{score} point", "{score} points", whole + 1).format(score=score)
+
+
+def game_name(game: Game[Any, Any]) -> str:
+    """A game's name in the language spoken now ('Checkers', 'Dame')."""
+    return _(game.name)
+
+
+def side_name(game: Game[Any, Any], side: str) -> str:
+    """A side's name in the language spoken now ('White', 'the Musketeers')."""
+    return _(game.side_name(side))
+
+
+def _record(wins: int, draws: int, losses: int) -> str:
+    """'3-1-2': wins, draws and losses (figures, the same in every language)."""
+    return f"{wins}-{draws}-{losses}"
 
 
 class Wording:
-    """The words of every message, for one adapter's way of showing people."""
+    """The words of every message, for one adapter's way of showing people, in the language
+    spoken now (`bot.i18n.speaking`: the dispatcher sets the reader's)."""
 
     def __init__(self, people: People) -> None:
         self.people = people
@@ -74,21 +105,34 @@ class Wording:
         side = match.winner_side
         if side is None:
             return ""
-        name = get_game(match.game_id).side_name(side)
-        return f"{self.people.user(match.players[side])} ({name}) won"
+        name = side_name(get_game(match.game_id), side)
+        # i18n: the end of 'Game over. {result}.': who won and their side
+        return _("{player} ({side}) won").format(
+            player=self.people.user(match.players[side]), side=name
+        )
 
     def title(self, match: MatchView) -> str:
         """'**Checkers #3**', with what sets the game apart from its game's own: '(house
         rule: free jumps, unrated)', '(Ballot 37: 9-14 22-17 6-9, game 1 of 2 · match @alice
         1-0 @bob)'."""
         terms = self.parts(terms_parts(match))
-        return f"**{match.game_name} #{match.id}**" + (f" ({terms})" if terms else "")
+        return self._numbered(_(match.game_name), match.id, terms)
+
+    @staticmethod
+    def _numbered(game: str, number: int, terms: str = "") -> str:
+        """'**Checkers #3**', or '**Checkers #3** (house rule: free jumps)'."""
+        if not terms:
+            # i18n: a game's title (Markdown bold): the game's name and its number
+            return _("**{game} #{number}**").format(game=game, number=number)
+        # i18n: a game's title (Markdown bold) and what sets it apart ('house rule: free jumps')
+        return _("**{game} #{number}** ({terms})").format(game=game, number=number, terms=terms)
 
     def sides(self, match: MatchView) -> str:
         """'Black: @alice, White: @bob'."""
         game = get_game(match.game_id)
         return ", ".join(
-            f"{game.side_name(side)}: {self.people.user(user)}"
+            # i18n: a side and who plays it, in a list ('Black: @alice, White: @bob')
+            _("{side}: {player}").format(side=side_name(game, side), player=self.people.user(user))
             for side, user in match.players.items()
         )
 
@@ -96,43 +140,73 @@ class Wording:
     def challenge(self, challenge: ChallengeView) -> str:
         game = get_game(challenge.game_id)
         who = self.people.user
+        terms = []
         if challenge.challenger_side:
-            mine = game.side_name(challenge.challenger_side)
-            theirs = game.side_name(game.opponent(challenge.challenger_side))
-            sides = f"{who(challenge.challenger_id)} plays {mine}, the opponent {theirs}"
+            mine = side_name(game, challenge.challenger_side)
+            theirs = side_name(game, game.opponent(challenge.challenger_side))
+            # i18n: a term of a challenge ('@alice plays Black, the opponent White')
+            terms.append(
+                _("{challenger} plays {side}, the opponent {other_side}").format(
+                    challenger=who(challenge.challenger_id), side=mine, other_side=theirs
+                )
+            )
         else:
-            sides = "sides drawn at random"
+            terms.append(_("sides drawn at random"))
         if challenge.opening:
-            sides += (
-                "; a ballot pair: one of the ACF's three-move openings, drawn when the "
-                "challenge is accepted, played twice, colours reversed"
+            terms.append(
+                _(
+                    "a ballot pair: one of the ACF's three-move openings, drawn when the "
+                    "challenge is accepted, played twice, colours reversed"
+                )
             )
         if game.house_rule:
-            sides += f"; house rule: {game.house_rule}, unrated"
-        return (
-            f"{who(challenge.challenger_id)} challenges {who(challenge.opponent_id)} to "
-            f"**{game.name}** ({sides}; {duration_text(challenge.move_seconds)} per move). "
-            f"The challenge lapses {self.people.when(challenge.expires_at)}."
+            # i18n: a term of a challenge: the house rule's name ('free jumps')
+            terms.append(_("house rule: {rule}, unrated").format(rule=_(game.house_rule)))
+        # i18n: a term of a challenge: the time each move may take ('1 day')
+        terms.append(_("{time} per move").format(time=duration_text(challenge.move_seconds)))
+        # i18n: {terms}: the challenge's terms, separated by '; '; {when}: 'at 2026-11-27
+        # 05:06 UTC' in the console, a time Discord shows in each reader's zone on Discord
+        return _(
+            "{challenger} challenges {opponent} to **{game}** ({terms}). "
+            "The challenge lapses {when}."
+        ).format(
+            challenger=who(challenge.challenger_id),
+            opponent=who(challenge.opponent_id),
+            game=game_name(game),
+            terms="; ".join(terms),
+            when=self.people.when(challenge.expires_at),
         )
 
     def started(self, match: MatchView) -> str:
-        against = ""
-        if match.computer_level is not None:
-            against = f" I play at level {match.computer_level} of 5; the game is unrated."
-        return f"{self.title(match)} has started: {self.sides(match)}.{against}"
+        title, sides = self.title(match), self.sides(match)
+        if match.computer_level is None:
+            return _("{game} has started: {sides}.").format(game=title, sides=sides)
+        return _(
+            "{game} has started: {sides}. I play at level {level} of 5; the game is unrated."
+        ).format(game=title, sides=sides, level=match.computer_level)
 
     def declined(self, challenge: ChallengeView, by: int) -> str:
         who, whose = self.people.user(by), self.people.user(challenge.challenger_id)
-        return f"{who} declined {whose}'s challenge to play {get_game(challenge.game_id).name}."
+        return _("{player} declined {challenger}'s challenge to play {game}.").format(
+            player=who, challenger=whose, game=game_name(get_game(challenge.game_id))
+        )
 
     def withdrawn(self, challenge: ChallengeView, by: int) -> str:
-        game = get_game(challenge.game_id).name
-        return f"{self.people.user(by)} withdrew the challenge to play {game}."
+        return _("{player} withdrew the challenge to play {game}.").format(
+            player=self.people.user(by), game=game_name(get_game(challenge.game_id))
+        )
 
     @staticmethod
     def thread_name(match: MatchView, names: list[str]) -> str:
         """Plain text (threads render no markup): 'Checkers #3: Alice vs Bob'."""
-        return f"{match.game_name} #{match.id}: {' vs '.join(names)}"[:100]
+        # i18n: two players in a thread's name (plain text, no Markdown)
+        versus = _("{player} vs {opponent}")
+        players = reduce(lambda a, b: versus.format(player=a, opponent=b), names) if names else ""
+        # i18n: a thread's name (plain text, no Markdown, 100 characters at most)
+        name = _("{game} #{number}: {players}").format(
+            game=_(match.game_name), number=match.id, players=players
+        )
+        return name[:100]
 
     # --- a match's board ---
     def board_text(
@@ -145,101 +219,159 @@ class Wording:
     ) -> str:
         """Who is to move (or the result) after the headline; `ended`: the headline says
         how the game ended ('@alice resigned.'), so the result only adds who won."""
-        game = get_game(match.game_id)
         if not match.active:
             result = self.winner(match) if ended else self.result(match)
-            status = f"Game over. {result}." if result else "Game over."
+            # i18n: {result}: 'Black won (White resigned)', 'Draw (agreement)'
+            status = _("Game over. {result}.").format(result=result) if result else _("Game over.")
         else:
-            side = game.side_name(match.side_to_move)
             mover = self.people.user(match.user_to_move)
-            status = f"{mover} ({side}) to move."
-            check = check_text(game, game.decode(match.position_text))
-            if check is not None:
-                status = f"{mover} ({side}) {check}."
+            status = self._to_move(match, mover)
             if match.draw_offer_by is not None:
-                status = f"{self.people.user(match.draw_offer_by)} offers a draw. {status}"
+                offer = _("{player} offers a draw.").format(
+                    player=self.people.user(match.draw_offer_by)
+                )
+                status = f"{offer} {status}"
             if away_until is not None:
-                back = self.people.when(away_until)
-                status += f" {mover} is on vacation: their clock runs again {back}."
+                back = _("{player} is on vacation: their clock runs again {when}.").format(
+                    player=mover, when=self.people.when(away_until)
+                )
+                status += f" {back}"
             if match.deadline is not None:
-                status += f" Time runs out {self.people.when(match.deadline)}."
+                due = _("Time runs out {when}.").format(when=self.people.when(match.deadline))
+                status += f" {due}"
         return " ".join(filter(None, [f"{self.title(match)} —", headline, status]))
+
+    @staticmethod
+    def _to_move(match: MatchView, mover: str) -> str:
+        """'@bob (White) to move.', or what they must know of check (The Crown)."""
+        game = get_game(match.game_id)
+        side = side_name(game, match.side_to_move)
+        position = game.decode(match.position_text)
+        if not game.in_check(position):
+            return _("{player} ({side}) to move.").format(player=mover, side=side)
+        leave = game.forced_exit(position)
+        if leave is None:
+            return _("{player} ({side}) is in check, and to move.").format(player=mover, side=side)
+        # i18n: The Crown: the side to move is checkmated, and its Prince must leave
+        return _(
+            "{player} ({side}) is checkmated: the Prince leaves the board (play {move})."
+        ).format(player=mover, side=side, move=game.format_move(leave))
 
     @staticmethod
     def moves_so_far(match: MatchView) -> str:
         """'Last move: 2… 25x18.', as /board heads the picture (the view carries its move
         list, as `MatchService.match` loads it)."""
         if not match.ply:
-            return "No move yet."
-        return f"Last move: {numbered_move(match.ply - 1, match.moves[-1])}."
+            return _("No move yet.")
+        # i18n: {move}: the move's number and notation ('2… 25x18')
+        return _("Last move: {move}.").format(move=numbered_move(match.ply - 1, match.moves[-1]))
 
     def match_label(self, match: MatchView, user_id: int) -> str:
         """'#12 Checkers, your move' for suggestion lists (plain text, at most 100 long)."""
+        game, number = _(match.game_name), match.id
         if match.side_of(user_id) is None:
-            turn = f"move {move_number(match.ply)}"
+            # i18n: an entry of a list of games (plain text, 100 characters at most)
+            label = _("#{number} {game}, move {move}").format(
+                number=number, game=game, move=move_number(match.ply)
+            )
+        elif match.user_to_move == user_id:
+            # i18n: an entry of a list of games (plain text, 100 characters at most)
+            label = _("#{number} {game}, your move").format(number=number, game=game)
         else:
-            turn = "your move" if match.user_to_move == user_id else "their move"
-        return f"#{match.id} {match.game_name}, {turn}"[:100]
+            # i18n: an entry of a list of games (plain text, 100 characters at most)
+            label = _("#{number} {game}, their move").format(number=number, game=game)
+        return label[:100]
 
     def resign_question(self, match: MatchView, user_id: int) -> str:
-        if match.computer_level is None:
-            rival = self.people.name(match.opponent_of(user_id) or 0)
-            rating = "it is unrated" if match.house_rule else "your rating changes"
-        else:
-            rival, rating = "me", "it is unrated"
-        return (
-            f"Resign {match.game_name} #{match.id} against {rival}? The game ends as a loss "
-            f"and {rating}. Press the button to resign, or ignore this."
-        )
+        game, number = _(match.game_name), match.id
+        if match.computer_level is not None:
+            return _(
+                "Resign {game} #{number} against me? The game ends as a loss and it is "
+                "unrated. Press the button to resign, or ignore this."
+            ).format(game=game, number=number)
+        rival = self.people.name(match.opponent_of(user_id) or 0)
+        if match.house_rule:
+            return _(
+                "Resign {game} #{number} against {opponent}? The game ends as a loss and it "
+                "is unrated. Press the button to resign, or ignore this."
+            ).format(game=game, number=number, opponent=rival)
+        return _(
+            "Resign {game} #{number} against {opponent}? The game ends as a loss and your "
+            "rating changes. Press the button to resign, or ignore this."
+        ).format(game=game, number=number, opponent=rival)
 
     def vacation_taken(self, vacation: Vacation) -> str:
         """What /vacation did, in words."""
-        return (
+        return ngettext(
             "Your clock stands still in all your games against people (their deadlines have "
-            "moved, and your opponents see it on the board); it runs again "
-            f"{self.people.when(vacation.until)}. You have "
-            f"{counted(vacation.days_left, 'vacation day')} left this month."
-        )
+            "moved, and your opponents see it on the board); it runs again {when}. You have "
+            "{n} vacation day left this month.",
+            "Your clock stands still in all your games against people (their deadlines have "
+            "moved, and your opponents see it on the board); it runs again {when}. You have "
+            "{n} vacation days left this month.",
+            vacation.days_left,
+        ).format(when=self.people.when(vacation.until), n=vacation.days_left)
 
     @staticmethod
     def notices_chosen(mode: str | None) -> str:
         """What /notify set, in words."""
         if mode is None:
-            return "Turn notices by DM are off."
-        when = "when it is your move" if mode == "turns" else "when your time is running out"
-        return (
-            f"I will DM you {when}, one message a turn at most. /notify mode:off stops it; "
-            "if your DMs are closed to me, I turn them off and say so in the game's thread."
+            return _("Turn notices by DM are off.")
+        if mode == "turns":
+            return _(
+                "I will DM you when it is your move, one message a turn at most. /notify "
+                "mode:off stops it; if your DMs are closed to me, I turn them off and say so in "
+                "the game's thread."
+            )
+        return _(
+            "I will DM you when your time is running out, one message a turn at most. /notify "
+            "mode:off stops it; if your DMs are closed to me, I turn them off and say so in "
+            "the game's thread."
         )
 
     def turn_notice(self, match: MatchView, news: str) -> str:
         """A turn notice by DM: 'Your move in **Checkers #1** (#checkers-1): @alice played
         11-15. Time runs out in 1 day. /notify mode:off stops these.'"""
         where = self.people.channel(match.thread_id or match.channel_id)
-        due = f" Time runs out {self.people.when(match.deadline)}." if match.deadline else ""
-        return (
-            f"Your move in **{match.game_name} #{match.id}** ({where}): {news}{due} "
+        game, number = _(match.game_name), match.id
+        if match.deadline is None:
+            # i18n: a DM; {news}: what happened ('@alice played 11-15.'); keep /notify mode:off
+            return _(
+                "Your move in **{game} #{number}** ({where}): {news} /notify mode:off stops these."
+            ).format(game=game, number=number, where=where, news=news)
+        # i18n: a DM; {news}: what happened ('@alice played 11-15.'); keep /notify mode:off
+        return _(
+            "Your move in **{game} #{number}** ({where}): {news} Time runs out {when}. "
             "/notify mode:off stops these."
+        ).format(
+            game=game, number=number, where=where, news=news, when=self.people.when(match.deadline)
         )
 
     def takeback_asked(self, user_id: int, rival: int) -> str:
         """'@alice asks to take back their last move: @bob, accept or decline.'"""
         asker, answerer = self.people.user(user_id), self.people.user(rival)
-        return f"{asker} asks to take back their last move: {answerer}, accept or decline."
+        return _(
+            "{player} asks to take back their last move: {opponent}, accept or decline."
+        ).format(player=asker, opponent=answerer)
 
-    def person_did(self, user_id: int, what: str) -> str:
-        """'@alice resigned.', '@bob played 22-18.'."""
-        return f"{self.people.user(user_id)} {what}."
+    def person_did(self, user_id: int, what: str, **params: Any) -> str:
+        """'@bob played 22-18.': `what` is the whole sentence, translated, naming the person
+        {player} (`_("{player} played {move}.")`, with move=... in `params`)."""
+        return what.format(player=self.people.user(user_id), **params)
 
     def forced_reply(self, user_id: int, move: str) -> str:
         """A checkmated player's one move, played for them at once."""
-        who = self.people.user(user_id)
-        return f"{who} is checkmated, so their Prince left the board at once ({move})."
+        return _("{player} is checkmated, so their Prince left the board at once ({move}).").format(
+            player=self.people.user(user_id), move=move
+        )
 
     def board_elsewhere(self, note: str, match: MatchView) -> str:
         where = self.people.channel(match.thread_id or match.channel_id)
-        place = "thread" if match.thread_id else "channel"
-        return f"{note} The board is in the game's {place}, {where}."
+        if match.thread_id:
+            said = _("The board is in the game's thread, {where}.").format(where=where)
+        else:
+            said = _("The board is in the game's channel, {where}.").format(where=where)
+        return f"{note} {said}"
 
     # --- lists ---
     def my_games(self, listed: list[Listing], user_id: int) -> str:
@@ -248,22 +380,40 @@ class Wording:
         lines = []
         for item in listed:
             m = item.match
-            rival = m.opponent_of(user_id) or 0
-            against = (
-                f"the computer (level {m.computer_level})"
-                if m.computer_level is not None
-                else self.people.name(rival)
-            )
-            turn = "**your move**" if m.user_to_move == user_id else "their move"
-            if m.deadline is not None:
-                turn += f", time runs out {self.people.when(m.deadline)}"
+            mine = m.user_to_move == user_id
+            if m.deadline is None:
+                turn = _("**your move**") if mine else _("their move")
+            else:
+                when = self.people.when(m.deadline)
+                turn = (
+                    _("**your move**, time runs out {when}")
+                    if mine
+                    else _("their move, time runs out {when}")
+                ).format(when=when)
             place = self.people.channel(m.thread_id or m.channel_id)
-            where = f"{place} on {self.people.server(m.guild_id)}"
+            # i18n: where a game is played: a channel and a server
+            where = _("{channel} on {server}").format(
+                channel=place, server=self.people.server(m.guild_id)
+            )
+            shown = self._numbered(_(m.game_name), m.id, self.kind(m))
+            if m.computer_level is not None:
+                # i18n: a line of /mygames: {turn}: whose move, {place}: where it is played
+                line = _("{game} against the computer (level {level}) — {turn} — {place}").format(
+                    game=shown, level=m.computer_level, turn=turn, place=where
+                )
+            else:
+                # i18n: a line of /mygames: {turn}: whose move, {place}: where it is played
+                line = _("{game} against {opponent} — {turn} — {place}").format(
+                    game=shown,
+                    opponent=self.people.name(m.opponent_of(user_id) or 0),
+                    turn=turn,
+                    place=where,
+                )
             at = item.board_at and self.people.link(m.guild_id, *item.board_at)
-            board = f" — [latest board]({at})" if at else ""
-            kind = self.kind(m)
-            shown = f"**{m.game_name} #{m.id}**" + (f" ({kind})" if kind else "")
-            lines.append(f"{shown} against {against} — {turn} — {where}{board}")
+            if at:
+                # i18n: a Markdown link to a game's latest board
+                line += " — " + _("[latest board]({link})").format(link=at)
+            lines.append(line)
         return "\n".join(lines)
 
     @staticmethod
@@ -271,25 +421,45 @@ class Wording:
         """A game's kind in a list: 'ballot 37, game 1 of 2 with #13', 'house rule: free
         jumps' ('': a game from the start by its game's rules)."""
         if match.house_rule:
-            return f"house rule: {match.house_rule}"
+            return _("house rule: {rule}").format(rule=_(match.house_rule))
         if match.pair_id is None:
             return ""
-        return f"ballot {match.ballot}, game {match.pair_number} of 2 with #{match.pair_id}"
+        # i18n: a game of a ballot pair: the ballot's number, and the pair's other game
+        return _("ballot {ballot}, game {number} of 2 with #{other}").format(
+            ballot=match.ballot, number=match.pair_number, other=match.pair_id
+        )
 
     def games_here(self, matches: list[MatchView]) -> str:
         lines = []
         for m in matches:
-            where = f" — {self.people.channel(m.thread_id)}" if m.thread_id else ""
-            lines.append(
-                f"#{m.id} {m.game_name}: {self.sides(m)} — "
-                f"{self.people.user(m.user_to_move)} to move, move {move_number(m.ply)}{where}"
+            # i18n: a line of the games played in a channel: its number, name, sides, who is to
+            # move and the move's number
+            line = _("#{number} {game}: {sides} — {player} to move, move {move}").format(
+                number=m.id,
+                game=_(m.game_name),
+                sides=self.sides(m),
+                player=self.people.user(m.user_to_move),
+                move=move_number(m.ply),
             )
+            where = f" — {self.people.channel(m.thread_id)}" if m.thread_id else ""
+            lines.append(line + where)
         return "\n".join(lines)
 
     def leaderboard(self, rows: list[LeaderboardRow]) -> str:
         return "\n".join(
-            f"{r.rank}. {self.person(r.user_id, r.name)} — {rating_text(r.rating, r.rd)}, "
-            f"{counted(r.games, 'game')}, {r.wins}-{r.draws}-{r.losses}"
+            # i18n: a leaderboard's line: rank, player, rating, games played, and wins-draws-
+            # losses ({record}, '3-1-2')
+            ngettext(
+                "{rank}. {player} — {rating}, {n} game, {record}",
+                "{rank}. {player} — {rating}, {n} games, {record}",
+                r.games,
+            ).format(
+                rank=r.rank,
+                player=self.person(r.user_id, r.name),
+                rating=rating_text(r.rating, r.rd),
+                n=r.games,
+                record=_record(r.wins, r.draws, r.losses),
+            )
             for r in rows
         )
 
@@ -301,45 +471,69 @@ class Wording:
         fields = []
         for s in stats:
             game = get_game(s.game_id)
-            rating = "unrated" if s.rating is None else rating_text(s.rating, s.rd or 0)
+            rating = _("unrated") if s.rating is None else rating_text(s.rating, s.rd or 0)
             sides = "; ".join(
-                f"as {game.side_name(side)} {r.wins}-{r.draws}-{r.losses}"
+                # i18n: a record with one side ('as Black 3-1-2': wins-draws-losses)
+                _("as {side} {record}").format(
+                    side=side_name(game, side), record=_record(r.wins, r.draws, r.losses)
+                )
                 for side, r in s.by_side.items()
             )
             parts = []
             if s.rating is not None or s.wins + s.draws + s.losses:
-                parts.append(f"{rating}, {s.wins}-{s.draws}-{s.losses} (W-D-L); {sides}")
+                parts.append(
+                    # i18n: a rating, the record (wins-draws-losses) and the records by side;
+                    # W-D-L abbreviates win, draw, loss
+                    _("{rating}, {record} (W-D-L); {sides}").format(
+                        rating=rating, record=_record(s.wins, s.draws, s.losses), sides=sides
+                    )
+                )
             if s.against_computer:
                 levels = ", ".join(
-                    f"level {n}: {r.wins}-{r.draws}-{r.losses}"
+                    # i18n: the record against one level of the computer ('level 3: 1-0-2')
+                    _("level {level}: {record}").format(
+                        level=n, record=_record(r.wins, r.draws, r.losses)
+                    )
                     for n, r in s.against_computer.items()
                 )
-                parts.append(f"against the computer (unrated): {levels}")
+                # i18n: {levels}: the records against each level ('level 3: 1-0-2, level 4: ...')
+                parts.append(_("against the computer (unrated): {levels}").format(levels=levels))
             text = "; ".join(parts)
-            fields.append((game.name, text))
+            fields.append((game_name(game), text))
         return tuple(fields)
 
     @staticmethod
     def help(commands: Sequence[tuple[str, str]]) -> str:
-        """Each command, as (name, what it does), and the games."""
-        games = ", ".join(f"{g.name} ({g.id})" for g in GAMES.values())
-        lines = [f"/{name} — {text}" for name, text in commands]
-        return "\n".join([*lines, f"Games: {games}."])
+        """Each command, as (name, what it does: its description, translated here), and the
+        games."""
+        games = ", ".join(
+            # i18n: a game in the list of games: its name and the id typed in commands
+            _("{game} ({id})").format(game=game_name(g), id=g.id)
+            for g in GAMES.values()
+        )
+        lines = [f"/{name} — {_(text) if text else text}" for name, text in commands]
+        return "\n".join([*lines, _("Games: {games}.").format(games=games)])
 
     # --- the sweeper's news ---
     def lapsed(self, challenge: ChallengeView) -> str:
-        game = get_game(challenge.game_id).name
-        who = self.people.user(challenge.challenger_id)
-        return f"{who}'s challenge to play {game} lapsed unanswered."
+        return _("{challenger}'s challenge to play {game} lapsed unanswered.").format(
+            challenger=self.people.user(challenge.challenger_id),
+            game=game_name(get_game(challenge.game_id)),
+        )
 
     def reminder(self, event: SweepEvent) -> str:
         match = event.match
         assert match is not None
-        return (
-            f"{self.people.user(match.user_to_move)}, your move in {match.game_name} #{match.id}: "
-            f"{duration_text(event.seconds_left)} left before you lose on time."
+        # i18n: {time}: the time left ('2 hours')
+        return _(
+            "{player}, your move in {game} #{number}: {time} left before you lose on time."
+        ).format(
+            player=self.people.user(match.user_to_move),
+            game=_(match.game_name),
+            number=match.id,
+            time=duration_text(event.seconds_left),
         )
 
     @staticmethod
     def time_headline(event: SweepEvent) -> str:
-        return "Time is up." if event.kind == SweepKind.TIMEOUT else "Nobody moved in time."
+        return _("Time is up.") if event.kind == SweepKind.TIMEOUT else _("Nobody moved in time.")

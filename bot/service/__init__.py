@@ -14,6 +14,7 @@ one rule every deadline is set by)."""
 
 from bot.service.analyses import Job
 from bot.service.finding import pick_game
+from bot.service.languages import DEFAULT as DEFAULT_LANGUAGE
 from bot.service.match_service import MatchService
 from bot.service.options import (
     CAPTURES,
@@ -60,6 +61,7 @@ from bot.service.views import (
 __all__ = [
     "CAPTURES",
     "COMPUTER_GAMES",
+    "DEFAULT_LANGUAGE",
     "DEFAULT_MOVE_TIME",
     "FORMATS",
     "OPENINGS",

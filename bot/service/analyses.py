@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 from ai.analysis import Reading, review
 from bot.errors import Refusal
+from bot.i18n import Text, Texts
 from bot.service.shared import Shared
 from bot.service.views import Actor, Analysis, MatchView
-from rules import counted
 
 
 @dataclass(frozen=True)
@@ -41,9 +41,16 @@ class Analyses:
             most = self.shared.settings.computer_games
             busy = await self.shared.computer_jobs(actor.user_id)
             if busy >= most:
+                # i18n: most: the most games and reviews the computer makes for one person
                 raise Refusal(
-                    f"The computer is already busy with {counted(busy, 'game')} of yours "
-                    f"(games against it and reviews, {most} at most): wait for one to end."
+                    Texts(
+                        "The computer is already busy with {n} game of yours (games against "
+                        "it and reviews, {most} at most): wait for one to end.",
+                        "The computer is already busy with {n} games of yours (games against "
+                        "it and reviews, {most} at most): wait for one to end.",
+                        busy,
+                        most=most,
+                    )
                 )
             async with self.shared.store.transaction() as db:
                 await self.rows.request(db, match.id, actor.user_id, self.shared.settings.clock())
@@ -62,15 +69,25 @@ class Analyses:
         else:
             last = await find.last_over(actor)
             if last is None:
-                raise Refusal("You have no finished game here to review: give its match number.")
+                raise Refusal(
+                    Text("You have no finished game here to review: give its match number.")
+                )
             match = await find.match(last)
         if match.active:
             raise Refusal(
-                f"{match.game_name} #{match.id} is still being played: review it once it ends."
+                Text(
+                    "{game} #{number} is still being played: review it once it ends.",
+                    game=match.game_named,
+                    number=match.id,
+                )
             )
         if not match.moves:
             raise Refusal(
-                f"{match.game_name} #{match.id} ended before a move was played: nothing to review."
+                Text(
+                    "{game} #{number} ended before a move was played: nothing to review.",
+                    game=match.game_named,
+                    number=match.id,
+                )
             )
         return match
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.errors import Person, Refusal
+from bot.i18n import N_, Text, Texts
 from bot.service import ballots, options
 from bot.service.clocks import start_clock
 from bot.service.finding import pick_game
@@ -16,6 +17,14 @@ from bot.store import Row, Tx
 
 #: unanswered challenges a player may have out at once on one server
 MAX_OPEN_CHALLENGES = 5
+
+#: a challenge answered already, as its status says
+_ALREADY = {
+    ChallengeStatus.ACCEPTED: N_("This challenge was already accepted."),
+    ChallengeStatus.DECLINED: N_("This challenge was already declined."),
+    ChallengeStatus.CANCELLED: N_("This challenge was already cancelled."),
+    ChallengeStatus.EXPIRED: N_("This challenge was already expired."),
+}
 
 
 class Challenges:
@@ -39,7 +48,9 @@ class Challenges:
         guild_id, challenger_id = actor.guild_id, actor.user_id
         game = options.house_rules(pick_game(game_id), captures)
         if opponent_id == challenger_id:
-            raise Refusal("You cannot challenge yourself: pick an opponent, or leave it open.")
+            raise Refusal(
+                Text("You cannot challenge yourself: pick an opponent, or leave it open.")
+            )
         chosen = options.side_choice(game, side)
         drawn = options.opening_choice(game, opening)
         seconds = options.move_seconds(move_time)
@@ -60,8 +71,13 @@ class Challenges:
             mine = await self.shared.challenges.open_by(guild_id, challenger_id, now)
             if mine >= MAX_OPEN_CHALLENGES:
                 raise Refusal(
-                    f"You already have {MAX_OPEN_CHALLENGES} open challenges on this server: "
-                    "cancel one, or wait for answers, before making another."
+                    Texts(
+                        "You already have {n} open challenge on this server: cancel it, or "
+                        "wait for an answer, before making another.",
+                        "You already have {n} open challenges on this server: cancel one, or "
+                        "wait for answers, before making another.",
+                        MAX_OPEN_CHALLENGES,
+                    )
                 )
             challenge_id = await self.shared.challenges.insert(db, values)
         self.shared.alarm.wake_by(now + self.shared.settings.challenge_seconds)
@@ -72,16 +88,16 @@ class Challenges:
         read inside the caller's transaction."""
         row = await self.shared.find.challenge_row(challenge_id)
         if row["guild_id"] != actor.guild_id:
-            raise Refusal(f"There is no challenge #{challenge_id}.")
+            raise Refusal(Text("There is no challenge #{number}.", number=challenge_id))
         places = {row["channel_id"]}
         if row["rematch_of"] is not None:
             places.add((await self.shared.find.match_row(row["rematch_of"]))["thread_id"])
         if actor.channel_id not in places:
-            raise Refusal("This challenge was made in another channel: answer it there.")
+            raise Refusal(Text("This challenge was made in another channel: answer it there."))
         if row["status"] != ChallengeStatus.OPEN:
-            raise Refusal(f"This challenge was already {row['status']}.")
+            raise Refusal(Text(_ALREADY[ChallengeStatus(row["status"])]))
         if row["expires_at"] <= self.shared.settings.clock():
-            raise Refusal("This challenge has expired: ask for a new one with /challenge.")
+            raise Refusal(Text("This challenge has expired: ask for a new one with /challenge."))
         return row
 
     async def accept(self, actor: Actor, challenge_id: int) -> MatchView:
@@ -91,13 +107,15 @@ class Challenges:
             row = await self._open(actor, challenge_id)
             if user_id == row["challenger_id"]:
                 raise Refusal(
-                    "You cannot accept your own challenge: wait for someone to accept it."
+                    Text("You cannot accept your own challenge: wait for someone to accept it.")
                 )
             if row["opponent_id"] is not None and user_id != row["opponent_id"]:
+                # i18n: person: the one challenged
                 raise Refusal(
-                    "This challenge is for ",
-                    Person(row["opponent_id"]),
-                    ", not you: start your own with /challenge.",
+                    Text(
+                        "This challenge is for {person}, not you: start your own with /challenge.",
+                        person=Person(row["opponent_id"]),
+                    )
                 )
             match_id = await self._start(db, row, user_id)
         return await self.shared.find.match(match_id)
@@ -138,17 +156,18 @@ class Challenges:
         return begun[0]
 
     async def decline(self, actor: Actor, challenge_id: int) -> ChallengeView:
-        def why_not(row: Row) -> str | None:
+        def why_not(row: Row) -> Text | None:
             if row["opponent_id"] == actor.user_id:
                 return None
             if actor.user_id == row["challenger_id"]:
-                return "You made this challenge: use Cancel to withdraw it."
-            return "Only the challenged player can decline this challenge."
+                # i18n: Cancel: the label of the challenge's Cancel button
+                return Text("You made this challenge: use Cancel to withdraw it.")
+            return Text("Only the challenged player can decline this challenge.")
 
         return await self._close(actor, challenge_id, ChallengeStatus.DECLINED, why_not)
 
     async def cancel(self, actor: Actor, challenge_id: int) -> ChallengeView:
-        only = "Only the player who made this challenge can cancel it."
+        only = Text("Only the player who made this challenge can cancel it.")
         return await self._close(
             actor,
             challenge_id,
@@ -161,7 +180,7 @@ class Challenges:
         actor: Actor,
         challenge_id: int,
         status: ChallengeStatus,
-        why_not: Callable[[Row], str | None],
+        why_not: Callable[[Row], Text | None],
     ) -> ChallengeView:
         """Answer an open challenge made here, if `why_not` finds no reason to refuse."""
         async with self.shared.store.transaction() as db:
@@ -181,15 +200,23 @@ class Challenges:
             side = view.side_of(user_id)
             if row["guild_id"] != guild_id or side is None:
                 raise Refusal(
-                    f"Only the players of {view.game_name} #{match_id} can ask for its rematch."
+                    Text(
+                        "Only the players of {game} #{number} can ask for its rematch.",
+                        game=view.game_named,
+                        number=match_id,
+                    )
                 )
             if view.active:
                 raise Refusal(
-                    f"{view.game_name} #{match_id} is still being played: finish it first."
+                    Text(
+                        "{game} #{number} is still being played: finish it first.",
+                        game=view.game_named,
+                        number=match_id,
+                    )
                 )
             pending = await shared.challenges.open_rematch(match_id, shared.settings.clock())
             if pending is not None and pending["challenger_id"] == user_id:
-                raise Refusal("You have already asked for a rematch: wait for an answer.")
+                raise Refusal(Text("You have already asked for a rematch: wait for an answer."))
             if pending is not None:
                 await self._start(db, pending, user_id)  # both asked: the rematch starts
                 challenge_id = pending["id"]

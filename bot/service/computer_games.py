@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from ai import DEFAULT_LEVEL, LEVELS
 from bot.errors import Refusal
+from bot.i18n import Text, Texts
 from bot.service import options
 from bot.service.clocks import start_clock
 from bot.service.finding import pick_game
 from bot.service.play import Play
 from bot.service.shared import Shared
 from bot.service.views import Actor, MatchView, MoveResult, Turn
-from rules import counted
 
 
 class ComputerGames:
@@ -38,14 +38,18 @@ class ComputerGames:
         game = options.house_rules(pick_game(game_id), captures)
         if options.opening_choice(game, opening) is not None:
             raise Refusal(
-                "A ballot pair is two games between people: challenge a person to it, or "
-                "play me from the start."
+                Text(
+                    "A ballot pair is two games between people: challenge a person to it, or "
+                    "play me from the start."
+                )
             )
         level = DEFAULT_LEVEL if level is None else level
         if level not in LEVELS:
-            raise Refusal(f"There is no level {level}: the computer plays levels 1 to 5.")
+            raise Refusal(
+                Text("There is no level {level}: the computer plays levels 1 to 5.", level=level)
+            )
         if user_id == computer_id:
-            raise Refusal("The computer cannot play itself.")
+            raise Refusal(Text("The computer cannot play itself."))
         mine = options.side_choice(game, side) or self.shared.settings.rng.choice(game.sides)
         seconds = options.move_seconds(move_time)
         first, second = (user_id, computer_id) if mine == game.sides[0] else (computer_id, user_id)
@@ -56,8 +60,13 @@ class ComputerGames:
             most = self.shared.settings.computer_games
             if await self.shared.computer_jobs(user_id) >= most:
                 raise Refusal(
-                    f"The computer already plays or reviews {counted(most, 'game')} of yours "
-                    "at once: finish or resign one before starting another."
+                    Texts(
+                        "The computer already plays or reviews {n} game of yours at once: "
+                        "finish or resign one before starting another.",
+                        "The computer already plays or reviews {n} games of yours at once: "
+                        "finish or resign one before starting another.",
+                        most,
+                    )
                 )
             match_id = await self.shared.matches.insert(
                 db,
@@ -91,10 +100,20 @@ class ComputerGames:
             or old.side_of(user_id) is None
         ):
             raise Refusal(
-                f"Only the player of {old.game_name} #{match_id} can ask for its rematch."
+                Text(
+                    "Only the player of {game} #{number} can ask for its rematch.",
+                    game=old.game_named,
+                    number=match_id,
+                )
             )
         if old.active:
-            raise Refusal(f"{old.game_name} #{match_id} is still in progress: finish it first.")
+            raise Refusal(
+                Text(
+                    "{game} #{number} is still in progress: finish it first.",
+                    game=old.game_named,
+                    number=match_id,
+                )
+            )
         game = pick_game(old.game_id)
         return await self.start(
             Actor(actor.guild_id, old.channel_id, user_id),
@@ -126,6 +145,12 @@ class ComputerGames:
         """Play the computer's chosen move (refused if the game moved on meanwhile)."""
         view = await self.shared.find.match(turn.match_id)
         if view.computer_id is None or view.position_text != turn.position:
-            raise Refusal(f"{view.game_name} #{view.id} changed while the computer was thinking.")
+            raise Refusal(
+                Text(
+                    "{game} #{number} changed while the computer was thinking.",
+                    game=view.game_named,
+                    number=view.id,
+                )
+            )
         computer = Actor(view.guild_id, view.channel_id, view.computer_id)
         return await self.play.move(computer, move, turn.match_id)

@@ -3,25 +3,52 @@ here (for players and spectators alike), a game by name; each a refusal when the
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
-from bot.errors import Person, Refusal
+from bot.errors import Person, Refusal, joined
+from bot.i18n import Text
+from bot.service.match_view import game_named
 from bot.service.views import Actor, ChallengeView, MatchView
 from bot.store import Row
 from bot.store.challenge_table import ChallengeRows
 from bot.store.match_table import MatchRows
-from rules import Game, UnknownGame, get_game
+from rules import GAMES, Game, UnknownGame, get_game, quoted
 
 
 def pick_game(game_id: str) -> Game[Any, Any]:
-    """The game, or a refusal naming the choices."""
+    """The game, or a refusal naming the choices (and the game meant, for a typo)."""
     try:
         return get_game(game_id)
-    except UnknownGame as err:
-        raise Refusal(f"{str(err)[0].upper()}{str(err)[1:]}.") from None
+    except UnknownGame:
+        raise Refusal(_no_game(game_id)) from None
 
 
-def row_or_refusal(row: Row | None, otherwise: str) -> Row:
+def _no_game(game_id: str) -> Text:
+    """There is no such game: the games there are, and the one meant, if it is a typo
+    (rules.get_game's guess)."""
+    spellings = {
+        spelling: game.id
+        for game in GAMES.values()
+        for spelling in (game.id, game.name.lower(), game.name.lower().replace(" ", "-"))
+    }
+    written = " ".join(str(game_id).lower().split())
+    close = difflib.get_close_matches(written, spellings, n=1, cutoff=0.75)
+    called, known = quoted(str(game_id)), ", ".join(GAMES)
+    if close:
+        # i18n: name: what was typed, quoted; meant: a game's id as typed in commands;
+        # games: every game's id, as typed in commands
+        return Text(
+            "There is no game called {name} (did you mean {meant}?); the games are {games}.",
+            name=called,
+            meant=spellings[close[0]],
+            games=known,
+        )
+    # i18n: name: what was typed, quoted; games: every game's id, as typed in commands
+    return Text("There is no game called {name}; the games are {games}.", name=called, games=known)
+
+
+def row_or_refusal(row: Row | None, otherwise: Text) -> Row:
     """The row, or a refusal saying there is no such thing."""
     if row is None:
         raise Refusal(otherwise)
@@ -43,7 +70,9 @@ class Finder:
     async def match_row(self, match_id: int) -> Row:
         return row_or_refusal(
             await self.matches.get(match_id),
-            f"There is no match #{match_id}. /games lists the games in progress.",
+            Text(
+                "There is no match #{number}. /games lists the games in progress.", number=match_id
+            ),
         )
 
     async def match(self, match_id: int) -> MatchView:
@@ -56,7 +85,8 @@ class Finder:
 
     async def challenge_row(self, challenge_id: int) -> Row:
         return row_or_refusal(
-            await self.challenges.get(challenge_id), f"There is no challenge #{challenge_id}."
+            await self.challenges.get(challenge_id),
+            Text("There is no challenge #{number}.", number=challenge_id),
         )
 
     async def challenge(self, challenge_id: int) -> ChallengeView:
@@ -69,7 +99,7 @@ class Finder:
         if match_id is not None:
             row = await self.match_row(match_id)
             if row["guild_id"] != actor.guild_id:
-                raise Refusal(f"There is no match #{match_id} on this server.")
+                raise Refusal(Text("There is no match #{number} on this server.", number=match_id))
             return row
         bound = await self.matches.in_thread(actor.channel_id)
         if bound is not None:
@@ -82,20 +112,41 @@ class Finder:
             return mine[0]
         if not here:
             raise Refusal(
-                "There is no game in progress in this channel: start one with /challenge, "
-                "or give the match number."
+                Text(
+                    "There is no game in progress in this channel: start one with /challenge, "
+                    "or give the match number."
+                )
             )
-        parts: list[str | Person] = ["Several games are in progress here ("]
-        for n, r in enumerate((mine or here)[:10]):
-            parts += [", " if n else "", f"#{r['id']} {get_game(r['game_id']).name}: "]
-            parts += [Person(r["first_user"]), " vs ", Person(r["second_user"])]
-        raise Refusal(*parts, "): say which with its match number.")
+        games = [
+            # i18n: one of the games in progress listed in a refusal, e.g. "#12 Checkers:
+            # @alice vs @bob"
+            Text(
+                "#{number} {game}: {first} vs {second}",
+                number=r["id"],
+                game=game_named(r["game_id"]),
+                first=Person(r["first_user"]),
+                second=Person(r["second_user"]),
+            )
+            for r in (mine or here)[:10]
+        ]
+        # i18n: games: a list of games in progress, e.g. "#12 Checkers: @alice vs @bob, #13 ..."
+        raise Refusal(
+            Text(
+                "Several games are in progress here ({games}): say which with its match number.",
+                games=joined(games),
+            )
+        )
 
     async def check_here(self, actor: Actor, match_id: int) -> None:
         """Refuse a button of a match pressed outside its channel and thread."""
         row = await self.match_row(match_id)
         if row["guild_id"] != actor.guild_id:
-            raise Refusal(f"There is no match #{match_id} on this server.")
+            raise Refusal(Text("There is no match #{number} on this server.", number=match_id))
         if actor.channel_id not in (row["channel_id"], row["thread_id"]):
-            name = get_game(row["game_id"]).name
-            raise Refusal(f"{name} #{match_id} is played in another channel: act there.")
+            raise Refusal(
+                Text(
+                    "{game} #{number} is played in another channel: act there.",
+                    game=game_named(row["game_id"]),
+                    number=match_id,
+                )
+            )

@@ -13,10 +13,12 @@ from collections.abc import Callable
 from typing import Unpack
 
 from bot.errors import Refusal
+from bot.i18n import Text
 from bot.service.analyses import Analyses
 from bot.service.challenges import Challenges
 from bot.service.computer_games import ComputerGames
 from bot.service.deadlines import Deadlines
+from bot.service.languages import Languages
 from bot.service.notices import Notices
 from bot.service.play import Play
 from bot.service.puzzles import Puzzles
@@ -56,6 +58,7 @@ class MatchService:
         self.puzzles = Puzzles(self._shared)
         self.tournaments = Tournaments(self._shared, self.play)
         self.site = Site(self._shared)
+        self.languages = Languages(self._shared)
         #: where chat adapters showed challenges and boards (their message ids)
         self._shown = ShownMessages(store)
 
@@ -143,15 +146,20 @@ class MatchService:
         if match_id is None:
             match_id = await self._shared.find.last_over(actor)
             if match_id is None:
-                raise Refusal("You have no finished game to ask a rematch of.")
+                raise Refusal(Text("You have no finished game to ask a rematch of."))
         old = await self.match(match_id)
         # its challenge or board is shown where the game was played: asked elsewhere, only
         # of a game everyone can read (else a private one's would show where it was asked)
         player = old.guild_id == actor.guild_id and old.side_of(actor.user_id) is not None
         if player and await self.site.audience(actor, old) != Audience.HERE:
+            # i18n: Rematch: the label of a game's Rematch button
             raise Refusal(
-                f"{old.game_name} #{match_id} was played in a channel not everyone here can read: "
-                "ask for its rematch there (its Rematch button, or /rematch in its thread)."
+                Text(
+                    "{game} #{number} was played in a channel not everyone here can read: "
+                    "ask for its rematch there (its Rematch button, or /rematch in its thread).",
+                    game=old.game_named,
+                    number=match_id,
+                )
             )
         if old.computer_level is not None:
             again = await self.computer.rematch(actor, match_id)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from bot.i18n import Text, _
 from bot.store import Row
 from rules import Ending, Outcome, Termination, get_game
 
@@ -70,6 +71,8 @@ class MatchView:
     #: it (None: not read with it)
     pair_id: int | None = None
     pair_game: PairGame | None = None
+    #: each player's language as last seen, first player's first (None: never seen)
+    locales: tuple[str | None, str | None] = (None, None)
 
     @classmethod
     def of(
@@ -110,7 +113,14 @@ class MatchView:
             _column(row, "ballot"),
             _column(row, "pair_id"),
             _pair_game(row),
+            (_column(row, "first_locale"), _column(row, "second_locale")),
         )
+
+    def locale_of(self, user_id: int) -> str | None:
+        """A player's language as last seen, as the row was read (None: not known)."""
+        users = [self.players.get(side) for side in get_game(self.game_id).sides]
+        known = zip(users, self.locales, strict=True)
+        return next((locale for user, locale in known if user == user_id), None)
 
     def away_until(self, now: float, side: str | None = None) -> float | None:
         """When the vacation under way of the player of `side` (default: the one to move)
@@ -199,7 +209,13 @@ class MatchView:
 
     @property
     def game_name(self) -> str:
-        return get_game(self.game_id).name
+        """Its game's name in the language spoken now ('Checkers', 'Dame')."""
+        return _(get_game(self.game_id).name)
+
+    @property
+    def game_named(self) -> Text:
+        """Its game's name, translated when shown (in a refusal, in the asker's language)."""
+        return game_named(self.game_id)
 
     @property
     def active(self) -> bool:
@@ -232,6 +248,11 @@ class MatchView:
         if self.status != MatchStatus.FINISHED or self.termination is None:
             return None
         return Outcome(self.winner_side, self.termination, self.termination_side)
+
+
+def game_named(game_id: str) -> Text:
+    """A game's name (a game id or a match's rules id), translated when shown."""
+    return Text(get_game(game_id).name)
 
 
 def _pair_game(row: Row | Mapping[str, Any]) -> PairGame | None:

@@ -5,6 +5,7 @@ person whose DMs are closed."""
 from __future__ import annotations
 
 from bot.errors import Refusal
+from bot.i18n import Text
 from bot.service.shared import Shared
 from bot.service.views import MatchView
 from bot.store.notice_tables import NoticeRows
@@ -23,8 +24,8 @@ class Notices:
         'off'); the mode stored (None: off)."""
         chosen = written.strip().lower()
         if chosen not in MODES:
-            choices = ", ".join(MODES)
-            raise Refusal(f"Turn notices are one of: {choices}.")
+            # i18n: choices: the modes as typed, "every turn, reminders only, off"
+            raise Refusal(Text("Turn notices are one of: {choices}.", choices=", ".join(MODES)))
         await self.rows.set_mode(user_id, MODES[chosen])
         return MODES[chosen]
 

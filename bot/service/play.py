@@ -7,8 +7,11 @@ from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any
 
-from bot.errors import Outdated, Person, Refusal
+from bot.errors import Outdated, Person, Refusal, Worded, joined
+from bot.i18n import N_, Text
 from bot.service.clocks import deadline
+from bot.service.match_view import game_named
+from bot.service.rules_errors import rules_text
 from bot.service.shared import Shared
 from bot.service.standings import Standings
 from bot.service.views import (
@@ -26,8 +29,11 @@ from rules import Game, GameRecord, Outcome, RulesError, Termination, get_game
 AGREED = Outcome(None, Termination.AGREEMENT)
 #: the result_reason of a game aborted by a player (who: ended_by) or by the clock
 ABORTED_BY_PLAYER = "aborted"
-NO_MOVE_IN_TIME = "no move was made in time"
-CALLED_OFF = "called off by a moderator"
+#: (stored as they are, in English; translated where shown: marked for the catalogs)
+# i18n: why a game was aborted: "Aborted (no move was made in time)"
+NO_MOVE_IN_TIME = N_("no move was made in time")
+# i18n: why a game was aborted: "Aborted (called off by a moderator)"
+CALLED_OFF = N_("called off by a moderator")
 
 
 def sentence(message: str, typed: str) -> str:
@@ -50,15 +56,18 @@ def forced_reply(trial: GameRecord, view: MatchView) -> Reply | None:
 
 
 #: a move refused because its match moved on meanwhile (another process, a takeback)
-CHANGED = "The game changed while your move was on its way: look at the board and try again."
+CHANGED = N_("The game changed while your move was on its way: look at the board and try again.")
 #: a move chosen from a list made for an earlier position (Outdated)
-OUTDATED = "The game has moved on since that list was made."
+OUTDATED = N_("The game has moved on since that list was made.")
 
 
 def _refuse_unless_to_move(view: MatchView, side: str) -> None:
     if view.side_to_move != side:
         waiting = view.user_to_move or 0
-        raise Refusal("It is not your turn: waiting for ", Person(waiting), " to move.")
+        # i18n: person: the player whose turn it is
+        raise Refusal(
+            Text("It is not your turn: waiting for {person} to move.", person=Person(waiting))
+        )
 
 
 class Play:
@@ -76,10 +85,17 @@ class Play:
         side = view.side_of(actor.user_id)
         if side is None:
             raise Refusal(
-                f"You are not playing in {view.game_name} #{view.id}: you can only watch it."
+                Text(
+                    "You are not playing in {game} #{number}: you can only watch it.",
+                    game=view.game_named,
+                    number=view.id,
+                )
             )
         if not view.active:
-            raise Refusal(f"{view.game_name} #{view.id} is over. ", *result_parts(view), ".")
+            # i18n: result: the game's result, e.g. "Draw (agreement)"
+            over = Text("{game} #{number} is over. {result}.", game=view.game_named,
+                        number=view.id, result=joined(result_parts(view), ""))  # fmt: skip
+            raise Refusal(over)
         self._refuse_if_overdue(view)
         return row, view, side
 
@@ -88,11 +104,19 @@ class Play:
         if view.deadline is None or view.deadline > self.shared.settings.clock():
             return
         self.shared.alarm.wake_by(0.0)
-        late = get_game(view.game_id).side_name(view.side_to_move)
-        verdict = "it is aborted" if view.ply == view.opening_plies else f"{late} loses on time"
-        raise Refusal(
-            f"Time is up in {view.game_name} #{view.id}: {late} did not move in time, so {verdict}."
-        )
+        late = Text(get_game(view.game_id).side_name(view.side_to_move))
+        if view.ply == view.opening_plies:
+            # i18n: side: the name of the side that was to move, e.g. "White"
+            up = N_(
+                "Time is up in {game} #{number}: {side} did not move in time, so it is aborted."
+            )
+        else:
+            # i18n: side: the name of the side that was to move, e.g. "White"
+            up = N_(
+                "Time is up in {game} #{number}: {side} did not move in time, "
+                "so {side} loses on time."
+            )
+        raise Refusal(Text(up, game=view.game_named, number=view.id, side=late))
 
     @asynccontextmanager
     async def acting(
@@ -129,13 +153,14 @@ class Play:
             game = get_game(view.game_id)
             _refuse_unless_to_move(view, side)
             if seen is not None and seen != view.position_id:
-                raise Outdated(OUTDATED)
+                raise Outdated(Text(OUTDATED))
             trial = (await shared.records.record(row)).copy()
             texts = shared.records.texts(row["id"])
             try:
                 played = trial.play(text)
             except RulesError as err:
-                raise Refusal(sentence(str(err), text)) from None
+                said = rules_text(err)  # the rules' words, in the asker's language
+                raise Refusal(Worded(lambda show: sentence(said.text(show), text))) from None
             position = game.encode(trial.position)
             reply = forced_reply(trial, view)
             now, to_move = shared.settings.clock(), game.side_to_move(trial.position)
@@ -150,7 +175,7 @@ class Play:
             ending = None if outcome is None else partial(self.finish, outcome=outcome)
             moved = await shared.matches.record_move(write, ending)
             if moved is None:
-                raise Refusal(CHANGED)
+                raise Refusal(Text(CHANGED))
             texts = (*texts, write.move, *([reply.move] if reply else []))  # the log, unread
             shared.records.keep(row["id"], moved.row["ply"], trial, texts)
         after = MatchView.of(moved.row, texts, trial.position)
@@ -229,17 +254,29 @@ class Play:
         async with self.acting(actor, match_id) as (db, row, _, _):
             if row["tournament_id"] is not None:
                 raise Refusal(
-                    f"{get_game(row['game_id']).name} #{row['id']} is a game of tournament "
-                    f"#{row['tournament_id']}, so "
-                    "it cannot be aborted: you may resign, and a moderator may call it off "
-                    "(it then counts for neither player)."
+                    Text(
+                        "{game} #{number} is a game of tournament #{tournament}, so it cannot "
+                        "be aborted: you may resign, and a moderator may call it off (it then "
+                        "counts for neither player).",
+                        game=game_named(row["game_id"]),
+                        number=row["id"],
+                        tournament=row["tournament_id"],
+                    )
                 )
             view = MatchView.of(row)
             if view.ply - view.opening_plies >= 2:  # a ballot's opening is nobody's move
-                offer = "" if row["computer_level"] is not None else " or offer a draw"
+                if row["computer_level"] is not None:
+                    raise Refusal(
+                        Text(
+                            "Both sides have moved, so the game can no longer be aborted: "
+                            "you may resign."
+                        )
+                    )
                 raise Refusal(
-                    "Both sides have moved, so the game can no longer be aborted: "
-                    f"you may resign{offer}."
+                    Text(
+                        "Both sides have moved, so the game can no longer be aborted: "
+                        "you may resign or offer a draw."
+                    )
                 )
             await self.abort(db, row, ABORTED_BY_PLAYER, actor.user_id)
         return await self.shared.find.match(row["id"])
@@ -248,13 +285,22 @@ class Play:
         async with self.shared.locks.of(match_id), self.shared.store.transaction() as db:
             row = await self.shared.find.meant(moderator, match_id)
             if row["status"] != MatchStatus.ACTIVE:
-                raise Refusal(f"{get_game(row['game_id']).name} #{match_id} is already over.")
+                raise Refusal(
+                    Text(
+                        "{game} #{number} is already over.",
+                        game=game_named(row["game_id"]),
+                        number=match_id,
+                    )
+                )
             players = (row["first_user"], row["second_user"])
             if row["tournament_id"] is not None and moderator.user_id in players:
                 raise Refusal(
-                    f"You play in {get_game(row['game_id']).name} #{match_id}, a tournament game: "
-                    "another moderator "
-                    "may call it off; you may resign."
+                    Text(
+                        "You play in {game} #{number}, a tournament game: another moderator "
+                        "may call it off; you may resign.",
+                        game=game_named(row["game_id"]),
+                        number=match_id,
+                    )
                 )
             await self.abort(db, row, CALLED_OFF, moderator.user_id)
         return await self.shared.find.match(row["id"])
@@ -264,12 +310,16 @@ class Play:
         user_id = actor.user_id
         async with self.acting(actor, match_id) as (db, row, _, _):
             if row["computer_level"] is not None:
-                raise Refusal("The computer takes no draws: play on, or resign.")
+                raise Refusal(Text("The computer takes no draws: play on, or resign."))
             offer = row["draw_offer_by"]
             if offer == user_id:
                 rival = MatchView.of(row).opponent_of(user_id) or 0
+                # i18n: person: the opponent
                 raise Refusal(
-                    "You have already offered a draw: wait for ", Person(rival), " to answer."
+                    Text(
+                        "You have already offered a draw: wait for {person} to answer.",
+                        person=Person(rival),
+                    )
                 )
             agreed = offer is not None
             if agreed:
@@ -283,7 +333,7 @@ class Play:
     ) -> DrawResult:
         async with self.acting(actor, match_id) as (db, row, _, _):
             if row["draw_offer_by"] in (None, actor.user_id):
-                raise Refusal("There is no draw offer from your opponent to answer.")
+                raise Refusal(Text("There is no draw offer from your opponent to answer."))
             if accept:
                 await self.finish(db, row, AGREED)
             else:

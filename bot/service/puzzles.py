@@ -9,8 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.puzzles import Puzzle
-from bot.errors import Refusal
+from bot.errors import Part, Refusal
+from bot.i18n import Text
 from bot.service.finding import pick_game
+from bot.service.rules_errors import rules_text
 from bot.service.shared import Shared
 from bot.service.views import Actor
 from bot.store.puzzle_tables import PuzzleRows
@@ -52,13 +54,14 @@ def _view(row: Row) -> PuzzleView:
     )  # fmt: skip
 
 
-def _naming_no_move(message: str, game: Game[Any, Any], position: Any) -> str:
+def _naming_no_move(err: RulesError, game: Game[Any, Any], position: Any) -> Part:
     """A refusal of an answer, which names no move of the puzzle (a list of moves to try
     would hold its answer)."""
     legal = {game.format_move(move) for move in game.legal_moves(position)}
-    if legal.isdisjoint(_WORDS.findall(message)):
-        return message
-    return "That is not a legal move in this puzzle: try another, or press Show me."
+    if legal.isdisjoint(_WORDS.findall(str(err))):
+        return rules_text(err)
+    # i18n: Show me: the label of the puzzle's button that shows its answer
+    return Text("That is not a legal move in this puzzle: try another, or press Show me.")
 
 
 class Puzzles:
@@ -96,10 +99,19 @@ class Puzzles:
         wanted = (actor.guild_id, actor.user_id, None if game is None else game.id)
         row = await self.rows.unanswered(*wanted) or await self.rows.unseen(*wanted)
         if row is None:
-            of = "" if game is None else f" {game.name}"
+            if game is None:
+                raise Refusal(
+                    Text(
+                        "There is no new puzzle on this server for you yet: puzzles come from "
+                        "reviewed games (/analyse) where a player missed the one winning move."
+                    )
+                )
             raise Refusal(
-                f"There is no new{of} puzzle on this server for you yet: puzzles come from "
-                "reviewed games (/analyse) where a player missed the one winning move."
+                Text(
+                    "There is no new {game} puzzle on this server for you yet: puzzles come "
+                    "from reviewed games (/analyse) where a player missed the one winning move.",
+                    game=Text(game.name),
+                )
             )
         await self.rows.shown(
             row["id"], actor.user_id, actor.guild_id, self.shared.settings.clock()
@@ -110,14 +122,14 @@ class Puzzles:
         """Answer the last puzzle the person was shown here: right or wrong, privately."""
         row = await self.rows.open_attempt(actor.guild_id, actor.user_id)
         if row is None:
-            raise Refusal("You have no puzzle to answer here: /puzzle gives you one.")
+            raise Refusal(Text("You have no puzzle to answer here: /puzzle gives you one."))
         puzzle = _view(row)
         game = get_game(puzzle.game_id)
         position = game.decode(puzzle.position)
         try:
             move = game.format_move(game.parse_move(position, text))
         except RulesError as err:
-            raise Refusal(_naming_no_move(str(err), game, position)) from None
+            raise Refusal(_naming_no_move(err, game, position)) from None
         correct = move == puzzle.answer
         first = row["result"] is None
         await self.rows.answered(puzzle.id, actor.user_id, SOLVED if correct else FAILED, correct)
@@ -127,9 +139,9 @@ class Puzzles:
         """Show the answer ('Show me'): a puzzle not answered yet counts as not solved."""
         row = await self.rows.get(puzzle_id)
         if row is None or row["guild_id"] != actor.guild_id:
-            raise Refusal("That puzzle is not on this server.")
+            raise Refusal(Text("That puzzle is not on this server."))
         if await self.rows.attempt(puzzle_id, actor.user_id) is None:
-            raise Refusal("Ask for a puzzle with /puzzle before asking for its answer.")
+            raise Refusal(Text("Ask for a puzzle with /puzzle before asking for its answer."))
         await self.rows.answered(puzzle_id, actor.user_id, FAILED, True)
         return _view(row)
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from itertools import zip_longest
 
 from bot.errors import join_parts
+from bot.i18n import _
 from bot.service.match_view import MatchStatus, MatchView
 from bot.service.views import result_parts
 from rules import get_game
@@ -31,7 +32,7 @@ def record_file(
 ) -> tuple[str, str]:
     """The move record as a file: (name, text). `names`: the players' names as plain text,
     by id; `marks`: a review's judgement of each move ('?!', '?', '??' or ''), written after
-    it."""
+    it. Worded in the language spoken now (PDN's tag names and results stay PDN's)."""
     game = get_game(match.game_id)
     moves = _numbered(
         tuple(
@@ -40,9 +41,15 @@ def record_file(
         )
     )
     if game.pdn_game_type is not None:
+        event = f"{_(game.name)} #{match.id}"
+        if game.house_rule:
+            # i18n: a game record's title: game: the game's name; rule: its house rule,
+            # e.g. "free jumps"
+            event = _("{game} #{number} (house rule: {rule})").format(
+                game=_(game.name), number=match.id, rule=_(game.house_rule)
+            )
         tags = {
-            "Event": f"{game.name} #{match.id}"
-            + (f" (house rule: {game.house_rule})" if game.house_rule else ""),
+            "Event": event,
             **{game.side_name(side): names[match.players[side]] for side in game.sides},
             "Result": _pdn_result(match, game.sides),
             "GameType": str(game.pdn_game_type),
@@ -51,8 +58,17 @@ def record_file(
         body = " ".join([*moves, tags["Result"]])
         return f"{game.id}-{match.id}.pdn", "\n".join([*head, "", body]) + "\n"
     sides = ", ".join(
-        f"{game.side_name(side)}: {names[user]}" for side, user in match.players.items()
+        f"{_(game.side_name(side))}: {names[user]}" for side, user in match.players.items()
     )
-    result = join_parts(result_parts(match), lambda user: names.get(user, f"player {user}"))
-    lines = [f"{game.name} #{match.id} — {sides}", f"Result: {result}", ""]
+    # i18n: someone a game record names whose name is unknown: number: their user id
+    unknown = _("player {number}")
+    result = join_parts(
+        result_parts(match), lambda user: names.get(user, unknown.format(number=user))
+    )
+    # i18n: a game record's result line, e.g. "Result: Draw (agreement)"
+    lines = [
+        f"{_(game.name)} #{match.id} — {sides}",
+        _("Result: {result}").format(result=result),
+        "",
+    ]
     return f"{game.id}-{match.id}.txt", "\n".join([*lines, *moves]) + "\n"

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.errors import Refusal
+from bot.i18n import Text
 from bot.service.finding import pick_game
 from bot.service.shared import Shared
 from bot.service.standings import _record_by_side, _total
@@ -96,7 +97,7 @@ class Site:
         the server's, for its page (None: the one known)."""
         if not manager:
             raise Refusal(
-                "Only someone who may manage this server can put its games on the web site."
+                Text("Only someone who may manage this server can put its games on the web site.")
             )
         now = self.shared.settings.clock()
         row = await self.rows.turn(actor.guild_id, on, now, name or None)
@@ -219,9 +220,12 @@ class Site:
         if match.side_of(actor.user_id) is not None:
             return Audience.PLAYER
         raise Refusal(
-            f"{match.game_name} #{match.id} is played in a channel not everyone here can read: "
-            "only its "
-            "players can see it from elsewhere. Ask in the game's channel."
+            Text(
+                "{game} #{number} is played in a channel not everyone here can read: only its "
+                "players can see it from elsewhere. Ask in the game's channel.",
+                game=match.game_named,
+                number=match.id,
+            )
         )
 
     async def see_channel(self, guild_id: int, channel_id: int, public: bool) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.errors import CannotSave, Refusal
+from bot.i18n import Text
 from bot.service.finding import pick_game
 from bot.service.ratings import Rating, rate
 from bot.service.views import (
@@ -165,7 +166,7 @@ class Standings:
         """Two people's record against each other here (the first one's wins), per game and
         the first one's side, and their `recent` latest games."""
         if first == second:
-            raise Refusal("Name two different players.")
+            raise Refusal(Text("Name two different players."))
         game = None if game_id is None else pick_game(game_id).id
         rows = await self.results.between(guild_id, first, second, game)
         records: dict[str, dict[str, SideRecord]] = {}

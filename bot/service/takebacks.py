@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.errors import Person, Refusal
+from bot.i18n import Text
 from bot.service.clocks import deadline
 from bot.service.play import Play
 from bot.service.shared import Shared
@@ -32,7 +33,7 @@ class Takebacks:
         async with self.play.acting(actor, match_id) as (db, row, game, side):
             view = MatchView.of(row)
             if row["tournament_id"] is not None:
-                raise Refusal("Moves are not taken back in tournament games.")
+                raise Refusal(Text("Moves are not taken back in tournament games."))
             back = await self._plies(row, game, plies_back(view, side))
             if view.computer_level is not None:
                 done = await self._undo(db, row, view, game, back, actor.user_id)
@@ -40,9 +41,15 @@ class Takebacks:
             asker = row["takeback_by"]
             if asker == actor.user_id:
                 rival = view.opponent_of(actor.user_id) or 0
-                raise Refusal("You have already asked to take back: wait for ", Person(rival), ".")
+                # i18n: person: the opponent
+                raise Refusal(
+                    Text(
+                        "You have already asked to take back: wait for {person}.",
+                        person=Person(rival),
+                    )
+                )
             if asker is not None:
-                raise Refusal("Your opponent asked to take back first: answer that request.")
+                raise Refusal(Text("Your opponent asked to take back first: answer that request."))
             await self.shared.matches.ask_takeback(db, row["id"], actor.user_id, view.ply)
         return TakebackResult(await self.shared.find.match(row["id"]), taken_back=0)
 
@@ -60,12 +67,14 @@ class Takebacks:
             asker = row["takeback_by"]
             if request is not None and MatchView.of(row).takeback_request != request:
                 raise Refusal(
-                    "That takeback request is over (a move was made, or it was answered), so "
-                    "this button answers nothing: the buttons under the game's latest board "
-                    "answer the request open now, if there is one."
+                    Text(
+                        "That takeback request is over (a move was made, or it was answered), "
+                        "so this button answers nothing: the buttons under the game's latest "
+                        "board answer the request open now, if there is one."
+                    )
                 )
             if asker in (None, actor.user_id):
-                raise Refusal("There is no takeback request from your opponent to answer.")
+                raise Refusal(Text("There is no takeback request from your opponent to answer."))
             if not accept:
                 await self.shared.matches.set(db, row["id"], takeback_by=None, takeback_ply=None)
             else:
@@ -85,7 +94,7 @@ class Takebacks:
         while back < len(positions) and game.forced_exit(positions[-1 - back]) is not None:
             back += 2
         if back >= len(positions) - MatchView.of(row).opening_plies:
-            raise Refusal("You have no move to take back in this game yet.")
+            raise Refusal(Text("You have no move to take back in this game yet."))
         return back
 
     async def _undo(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.i18n import N_
 from bot.runtime import workers
 from bot.service import ballots
 from bot.service.finding import pick_game
@@ -23,7 +24,8 @@ from bot.store.announcement_table import ROUND_BOARD, AnnouncementRows
 from bot.store.tournament_tables import TournamentRows
 
 #: the result_reason of a tournament's games left unfinished when it is cancelled
-CANCELLED = "the tournament was cancelled"
+# i18n: why a game was aborted: "Aborted (the tournament was cancelled)"
+CANCELLED = N_("the tournament was cancelled")
 #: the aborts that count for neither player: a moderator's call-off, the event cancelled
 UNSCORED = frozenset({CALLED_OFF, CANCELLED})
 

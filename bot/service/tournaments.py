@@ -7,7 +7,8 @@ both ways). House rules are for casual games: never a tournament's."""
 
 from __future__ import annotations
 
-from bot.errors import Person, Refusal
+from bot.errors import Person, Refusal, Worded
+from bot.i18n import Text, Texts, _
 from bot.service import options
 from bot.service.finding import pick_game
 from bot.service.pairings import round_robin_rounds
@@ -48,7 +49,9 @@ class Tournaments:
     async def view(self, tournament_id: int, guild_id: int | None = None) -> TournamentView:
         row = await self.rows.get(tournament_id)
         if row is None or (guild_id is not None and row["guild_id"] != guild_id):
-            raise Refusal(f"There is no tournament #{tournament_id} on this server.")
+            raise Refusal(
+                Text("There is no tournament #{number} on this server.", number=tournament_id)
+            )
         return view_of(row, await self.rows.players(tournament_id))
 
     async def meant(self, actor: Actor, tournament_id: int | None) -> TournamentView:
@@ -63,9 +66,11 @@ class Tournaments:
         ]
         going = [r for r in rows if r["status"] in ("signup", "running")]
         if len(going) > 1:
-            raise Refusal("Several tournaments are under way in this channel: give its number.")
+            raise Refusal(
+                Text("Several tournaments are under way in this channel: give its number.")
+            )
         if not rows:
-            raise Refusal("There is no tournament in this channel: give its number.")
+            raise Refusal(Text("There is no tournament in this channel: give its number."))
         row = (going or rows)[-1]
         return view_of(row, await self.rows.players(row["id"]))
 
@@ -121,18 +126,27 @@ class Tournaments:
         """A new event in this channel, open for sign-up (`allowed`: by a member who may
         manage the server); `opening`: ballot, each pairing's games from a ballot."""
         if not allowed:
-            raise Refusal("Only members who may manage this server can create a tournament.")
+            raise Refusal(Text("Only members who may manage this server can create a tournament."))
         game = pick_game(game_id)
         if game.house_rule:
+            rule = game.house_rule
+            # i18n: rule: a house rule, e.g. "Free jumps" (capitalised when shown)
             raise Refusal(
-                f"{game.house_rule.capitalize()} is a house rule for casual games: a "
-                f"tournament plays {game.name} by its own rules."
+                Text(
+                    "{rule} is a house rule for casual games: a tournament plays {game} by "
+                    "its own rules.",
+                    rule=Worded(lambda _show: _capitalised(_(rule))),
+                    game=Text(game.name),
+                )
             )
         drawn = options.opening_choice(game, opening)
         if format not in FORMATS:
-            raise Refusal(f"The format is swiss or round-robin, not {format[:20]!r}.")
+            # i18n: swiss, round-robin: the choices as typed in commands; typed: what was typed
+            raise Refusal(
+                Text("The format is swiss or round-robin, not {typed}.", typed=repr(format[:20]))
+            )
         if format == "swiss" and (rounds is None or not 1 <= rounds <= MAX_ROUNDS):
-            raise Refusal(f"A Swiss needs its rounds: 1 to {MAX_ROUNDS}.")
+            raise Refusal(Text("A Swiss needs its rounds: 1 to {most}.", most=MAX_ROUNDS))
         seconds = options.move_seconds(move_time)
         now = self.shared.settings.clock()
         starts_at = None if starts is None else now + options.move_seconds(starts)
@@ -161,13 +175,24 @@ class Tournaments:
         async with self.shared.store.transaction() as db:
             view = await self._held(db, actor, tournament_id)
             if view.status == "running" and not view.late_joining:
-                late = "it has begun" if view.format == "round-robin" else "half its rounds began"
-                raise Refusal(f"Tournament #{view.id} takes no more players: {late}.")
+                if view.format == "round-robin":
+                    raise Refusal(
+                        Text(
+                            "Tournament #{number} takes no more players: it has begun.",
+                            number=view.id,
+                        )
+                    )
+                raise Refusal(
+                    Text(
+                        "Tournament #{number} takes no more players: half its rounds began.",
+                        number=view.id,
+                    )
+                )
             if view.status not in ("signup", "running"):
-                raise Refusal(f"Tournament #{view.id} is over.")
+                raise Refusal(Text("Tournament #{number} is over.", number=view.id))
             now = self.shared.settings.clock()
             if not await self.rows.add_player(db, view.id, actor.user_id, now):
-                raise Refusal(f"You are already in tournament #{view.id}.")
+                raise Refusal(Text("You are already in tournament #{number}.", number=view.id))
             # the event as the join left it (its round: the first they may be paired in is
             # the next; the tournament's row is held, so no round begins meanwhile)
             return await self._held(db, actor, tournament_id)
@@ -178,7 +203,7 @@ class Tournaments:
         async with self.shared.store.transaction() as db:
             view = await self._held(db, actor, tournament_id)
             if actor.user_id not in view.players or actor.user_id in view.withdrawn:
-                raise Refusal(f"You are not playing in tournament #{view.id}.")
+                raise Refusal(Text("You are not playing in tournament #{number}.", number=view.id))
             ended = []
             if view.status == "signup":
                 await self.rows.remove_player(db, view.id, actor.user_id)
@@ -191,7 +216,7 @@ class Tournaments:
                     withdrew = Outcome(game.opponent(side), Termination.RESIGNATION, side)
                     await self.play.finish(db, match, withdrew)
             else:
-                raise Refusal(f"Tournament #{view.id} is over.")
+                raise Refusal(Text("Tournament #{number} is over.", number=view.id))
         return await self._ended(tournament_id, ended)
 
     async def start(self, actor: Actor, tournament_id: int, *, moderator: bool) -> TournamentView:
@@ -199,11 +224,17 @@ class Tournaments:
             view = await self._held(db, actor, tournament_id)
             self._may_run(actor, view, moderator)
             if view.status != "signup":
-                raise Refusal(f"Tournament #{view.id} has already begun.")
+                raise Refusal(Text("Tournament #{number} has already begun.", number=view.id))
             if len(view.players) < MIN_PLAYERS:
+                # i18n: n: the fewest players a tournament begins with; count: its players
                 raise Refusal(
-                    f"Tournament #{view.id} needs {MIN_PLAYERS} players to begin: it has "
-                    f"{len(view.players)}."
+                    Texts(
+                        "Tournament #{number} needs {n} player to begin: it has {count}.",
+                        "Tournament #{number} needs {n} players to begin: it has {count}.",
+                        MIN_PLAYERS,
+                        number=view.id,
+                        count=len(view.players),
+                    )
                 )
             rounds = view.rounds
             if view.format == "round-robin":
@@ -219,7 +250,7 @@ class Tournaments:
             view = await self._held(db, actor, tournament_id)
             self._may_run(actor, view, moderator)
             if view.status not in ("signup", "running"):
-                raise Refusal(f"Tournament #{view.id} is already over.")
+                raise Refusal(Text("Tournament #{number} is already over.", number=view.id))
             await self.rows.update(db, view.id, {"status": "cancelled"})
             ended = await self._unfinished(db, view.id)
             for match in ended:
@@ -276,16 +307,21 @@ class Tournaments:
     async def _held(self, db: Tx, actor: Actor | None, tournament_id: int) -> TournamentView:
         row = await self.rows.get(tournament_id, db)
         if row is None or (actor is not None and row["guild_id"] != actor.guild_id):
-            raise Refusal(f"There is no tournament #{tournament_id} on this server.")
+            raise Refusal(
+                Text("There is no tournament #{number} on this server.", number=tournament_id)
+            )
         return view_of(row, await self.rows.players(tournament_id, db))
 
     @staticmethod
     def _may_run(actor: Actor, view: TournamentView, moderator: bool) -> None:
         if actor.user_id != view.organiser_id and not moderator:
+            # i18n: person: who created the tournament
             raise Refusal(
-                "Only ",
-                Person(view.organiser_id),
-                " (who created it) or a member who may manage this server can do that.",
+                Text(
+                    "Only {person} (who created it) or a member who may manage this server "
+                    "can do that.",
+                    person=Person(view.organiser_id),
+                )
             )
 
     async def _unfinished(
@@ -299,3 +335,7 @@ class Tournaments:
         return [
             r for r in rows if user_id is None or user_id in (r["first_user"], r["second_user"])
         ]
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]

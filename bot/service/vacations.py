@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from bot.errors import Refusal
+from bot.i18n import Text, Texts
 from bot.service.clocks import deadline
 from bot.service.shared import Shared
 from bot.service.views import MatchView, Vacation
@@ -33,7 +34,13 @@ class Vacations:
     async def take(self, user_id: int, days: int) -> Vacation:
         """Stop the person's clock for `days` days, from now, in all their games."""
         if not 1 <= days <= DAYS_A_MONTH:
-            raise Refusal(f"A vacation lasts 1 to {DAYS_A_MONTH} days.")
+            raise Refusal(
+                Texts(
+                    "A vacation lasts 1 to {n} day.",
+                    "A vacation lasts 1 to {n} days.",
+                    DAYS_A_MONTH,
+                )
+            )
         now = self.shared.settings.clock()
         async with self.shared.store.transaction() as db:
             # read and decided in the transaction that takes it, the person's vacations held
@@ -42,14 +49,31 @@ class Vacations:
             away = await self.rows.away_until(user_id, now)
             if away is not None:
                 left = max(1, round((away - now) / DAY))
-                raise Refusal(f"You are on vacation already, for about {left} more days.")
+                raise Refusal(
+                    Texts(
+                        "You are on vacation already, for about {n} more day.",
+                        "You are on vacation already, for about {n} more days.",
+                        left,
+                    )
+                )
             left = DAYS_A_MONTH - await self.rows.days_taken(user_id, month_start(now))
             if days > left:
+                if not left:
+                    raise Refusal(
+                        Text(
+                            "You have no vacation days left this month: they come again on the 1st."
+                        )
+                    )
+                # i18n: n: the days left; most: the days a month
                 raise Refusal(
-                    f"You have {left} of {DAYS_A_MONTH} vacation days left this month: "
-                    f"ask for {left} or fewer."
-                    if left
-                    else "You have no vacation days left this month: they come again on the 1st."
+                    Texts(
+                        "You have {n} of {most} vacation days left this month: ask for {n} or "
+                        "fewer.",
+                        "You have {n} of {most} vacation days left this month: ask for {n} or "
+                        "fewer.",
+                        left,
+                        most=DAYS_A_MONTH,
+                    )
                 )
             until = now + days * DAY
             await self.rows.take(db, user_id, now, until, days)

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from ai.analysis import Review
-from bot.errors import Part, Person
+from bot.errors import Part, Person, Worded
+from bot.i18n import Text, language, translations
 from bot.service.match_view import MatchStatus, MatchView
 from bot.store import Row
 from rules import GameRecord, get_game, reason_text, result_text
@@ -190,24 +191,41 @@ class SweepEvent:
 
 
 def result_parts(match: MatchView) -> tuple[Part, ...]:
-    """'Black won (White resigned)', 'Draw (agreement)', 'Aborted by <person>', ..."""
+    """'Black won (White resigned)', 'Draw (agreement)', 'Aborted by <person>', ...: worded
+    when shown, in the language spoken then."""
     if match.status == MatchStatus.ABORTED:
         if match.ended_by is not None:
-            return ("Aborted by ", Person(match.ended_by))
-        return (f"Aborted ({match.result_reason})" if match.result_reason else "Aborted",)
+            # i18n: a game's result: who called it off
+            return (Text("Aborted by {person}", person=Person(match.ended_by)),)
+        if match.result_reason:
+            # i18n: a game's result; reason: why, e.g. "no move was made in time"
+            return (Text("Aborted ({reason})", reason=Text(match.result_reason)),)
+        # i18n: a game's result
+        return (Text("Aborted"),)
     if match.status == MatchStatus.ACTIVE:
-        return ("In progress",)
+        # i18n: a game's result while it is played
+        return (Text("In progress"),)
     game = get_game(match.game_id)
     outcome = match.outcome
     if outcome is not None and outcome.winner is None:
-        return (result_text(game, outcome),)
-    reason = match.result_reason or ""  # a match finished before schema version 5
+        drawn = outcome
+        return (
+            Worded(lambda _show: result_text(game, drawn, translations=translations(language()))),
+        )
+    # a match finished before schema version 5 says why in English, as stored
+    reason: Part = Text(match.result_reason) if match.result_reason else ""
     if outcome is not None:
-        reason = reason_text(game, outcome)
+        ended = outcome
+        reason = Worded(lambda _show: reason_text(game, ended, translations(language())))
     if match.winner_side is None:
-        return (f"Draw ({reason})",)
+        # i18n: a game's result; reason: why it ended, e.g. "agreement"
+        return (Text("Draw ({reason})", reason=reason),)
     winner = match.winner_side
-    return (Person(match.players[winner]), f" ({game.side_name(winner)}) won ({reason})")
+    # i18n: a game's result; player: who won; side: their side's name, e.g. "White";
+    # reason: why the game ended, e.g. "White resigned"
+    said = Text("{player} ({side}) won ({reason})", player=Person(match.players[winner]),
+                side=Text(game.side_name(winner)), reason=reason)  # fmt: skip
+    return (said,)
 
 
 def half_points(points: float) -> str:
@@ -220,19 +238,28 @@ def terms_parts(match: MatchView) -> tuple[Part, ...]:
     """What sets a game apart from its game's own: its house rule ('house rule: free jumps,
     unrated'), or its ballot ('Ballot 37: 9-14 22-17 6-9, game 1 of 2') and, once a game of
     the pair is over, the pair's score (' · match ', Person, ' 1½-½ ', Person); () for a game
-    played from the start by its game's own rules."""
+    played from the start by its game's own rules. Worded when shown."""
     if match.house_rule:
-        return (f"house rule: {match.house_rule}, unrated",)
+        # i18n: rule: the house rule a game is played by, e.g. "free jumps"
+        return (Text("house rule: {rule}, unrated", rule=Text(match.house_rule)),)
     if match.ballot is None:
         return ()
-    said: tuple[Part, ...] = (f"Ballot {match.ballot}: {match.opening}",)
-    if match.pair_number is not None:
-        said += (f", game {match.pair_number} of 2",)
+    said: tuple[Part, ...]
+    if match.pair_number is None:
+        # i18n: number: a ballot's number; opening: its moves, e.g. "9-14 22-17 6-9"
+        said = (Text("Ballot {number}: {opening}", number=match.ballot, opening=match.opening),)
+    else:
+        # i18n: number: a ballot's number; opening: its moves, e.g. "9-14 22-17 6-9";
+        # game: 1 or 2, which game of the ballot's pair this is
+        said = (Text("Ballot {number}: {opening}, game {game} of 2", number=match.ballot,
+                     opening=match.opening, game=match.pair_number),)  # fmt: skip
     score = match.pair_score()
     if score is not None:
         (first, mine), (second, theirs) = score
-        said += (" · match ", Person(first), f" {half_points(mine)}-{half_points(theirs)} ",
-                 Person(second))  # fmt: skip
+        # i18n: the score of a ballot pair's two games so far, e.g. "match @alice 1½-½ @bob"
+        said += (" · ", Text("match {first} {first_points}-{second_points} {second}",
+                             first=Person(first), first_points=half_points(mine),
+                             second_points=half_points(theirs), second=Person(second)))  # fmt: skip
     return said
 
 

@@ -34,9 +34,16 @@ _PAIR = ", ".join(
     f"(SELECT p.{column} FROM matches p WHERE p.id = matches.pair_id) AS pair_{name}"
     for column, name in (("first_user", "first"), ("status", "status"), ("winner_side", "winner"))
 )
-#: every column of a match, when its reminder falls due, its players' vacations' ends, and
-#: the other game of its pair
-MATCH_COLUMNS = f"*, {REMINDER_AT} AS remind_at, {_AWAY}, {_PAIR}"
+#: each player's language as last seen (a turn notice to them is worded in it: no read of its own)
+_LOCALES = (
+    "(SELECT locale FROM people_settings s WHERE s.user_id = matches.first_user) "
+    "AS first_locale, "
+    "(SELECT locale FROM people_settings s WHERE s.user_id = matches.second_user) "
+    "AS second_locale"
+)
+#: every column of a match, when its reminder falls due, its players' vacations' ends and
+#: languages, and the other game of its pair
+MATCH_COLUMNS = f"*, {REMINDER_AT} AS remind_at, {_AWAY}, {_LOCALES}, {_PAIR}"
 MATCH_SELECT = f"SELECT {MATCH_COLUMNS} FROM matches"
 #: move `ply` logged if its match is active at ply - 1 and the deadline has not passed; on
 #: PostgreSQL the match row is held (FOR UPDATE) so a racing end or move waits, then sees it

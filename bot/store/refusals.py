@@ -12,27 +12,29 @@ from collections.abc import Iterator
 from sqlalchemy.exc import DBAPIError, InterfaceError
 
 from bot.errors import CannotSave
+from bot.i18n import N_
 
 log = logging.getLogger("bot.store")
 
-#: SQLite primary result codes that mean "the database cannot take a write now"
+#: SQLite primary result codes that mean "the database cannot take a write now" (the words
+#: marked for the catalogs: CannotSave shows them in the asker's language)
 _SQLITE_CANNOT_SAVE = {
-    sqlite3.SQLITE_BUSY: "the database is busy (locked by another program)",
-    sqlite3.SQLITE_LOCKED: "the database is busy (locked by another program)",
-    sqlite3.SQLITE_READONLY: "the database is read-only",
-    sqlite3.SQLITE_IOERR: "the disk reported an error",
-    sqlite3.SQLITE_FULL: "the disk is full",
-    sqlite3.SQLITE_CANTOPEN: "the database file cannot be opened",
+    sqlite3.SQLITE_BUSY: N_("the database is busy (locked by another program)"),
+    sqlite3.SQLITE_LOCKED: N_("the database is busy (locked by another program)"),
+    sqlite3.SQLITE_READONLY: N_("the database is read-only"),
+    sqlite3.SQLITE_IOERR: N_("the disk reported an error"),
+    sqlite3.SQLITE_FULL: N_("the disk is full"),
+    sqlite3.SQLITE_CANTOPEN: N_("the database file cannot be opened"),
 }
 #: PostgreSQL error classes and codes that mean the same
 _PG_CANNOT_SAVE = {
-    "08": "the database server cannot be reached",
-    "57": "the database server is shutting down or restarting",
-    "53": "the database server is out of resources (disk, memory or connections)",
-    "25006": "the database is read-only",
-    "40001": "the database was busy with the same game (a concurrent change)",
-    "40P01": "the database was busy with the same game (a concurrent change)",
-    "55P03": "the database is busy (locked by another program)",
+    "08": N_("the database server cannot be reached"),
+    "57": N_("the database server is shutting down or restarting"),
+    "53": N_("the database server is out of resources (disk, memory or connections)"),
+    "25006": N_("the database is read-only"),
+    "40001": N_("the database was busy with the same game (a concurrent change)"),
+    "40P01": N_("the database was busy with the same game (a concurrent change)"),
+    "55P03": N_("the database is busy (locked by another program)"),
 }
 
 
@@ -92,20 +94,20 @@ def _broken(err: BaseException) -> bool:
 def cannot_save(err: BaseException) -> CannotSave | None:
     """The CannotSave an error amounts to, or None if it is another kind of error."""
     if (isinstance(err, DBAPIError) and err.connection_invalidated) or _broken(err):
-        return CannotSave("the connection to the database was lost")
+        return CannotSave(N_("the connection to the database was lost"))
     for cause in causes(err):
         if isinstance(cause, sqlite3.Error):
             why = _SQLITE_CANNOT_SAVE.get(getattr(cause, "sqlite_errorcode", -1) & 0xFF)
             return CannotSave(why) if why else None
         if isinstance(cause, OSError):  # the server is not listening, or went away
-            return CannotSave("the database server cannot be reached")
+            return CannotSave(N_("the database server cannot be reached"))
         code = getattr(cause, "sqlstate", None)
         if isinstance(code, str):
             why = _PG_CANNOT_SAVE.get(code) or _PG_CANNOT_SAVE.get(code[:2])
             return CannotSave(why) if why else None
         lost = "ConnectionDoesNotExist" in type(cause).__name__
         if lost or isinstance(cause, InterfaceError):
-            return CannotSave("the connection to the database was lost")
+            return CannotSave(N_("the connection to the database was lost"))
     return None
 
 

@@ -344,10 +344,28 @@ web_channels = Table(
     Column("seen_at", Real, nullable=False),
 )
 
+# revision 0027: a server's language, chosen by /settings language: (none: Discord's)
+server_languages = Table(
+    "server_languages",
+    metadata,
+    Column("guild_id", Id, primary_key=True, autoincrement=False),
+    Column("language", Text, nullable=False),
+    Column("changed_at", Real, nullable=False),
+)
+#: each person's Discord language as last seen (their DMs speak it), and their choices
+people_settings = Table(
+    "people_settings",
+    metadata,
+    Column("user_id", Id, primary_key=True, autoincrement=False),
+    Column("locale", Text),
+    Column("text_boards", Integer, nullable=False, server_default="0"),
+)
+
 #: every table, parents before children (the order copy-db fills them in)
 TABLES = (
     users, member_names, matches, challenges, moves, undone_moves, ratings, announcements,
     shown_messages, identify_slots, turn_notices, notices_sent, vacations, analyses,
     analysis_readings, rating_history, puzzles, puzzle_attempts, tournaments,
-    tournament_players, tournament_games, web_sites, web_channels,
+    tournament_players, tournament_games, web_sites, web_channels, server_languages,
+    people_settings,
 )  # fmt: skip

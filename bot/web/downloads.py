@@ -9,7 +9,9 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 
+from bot.i18n import language
 from bot.runtime import workers
+from bot.runtime.picture_words import picture_words
 from bot.service import SiteGame, record_file
 from bot.web.reader import Reader
 from render import game_gif
@@ -21,7 +23,7 @@ GIFS_KEPT = 8
 class Downloads:
     def __init__(self, reader: Reader) -> None:
         self.reader = reader
-        self._gifs: OrderedDict[tuple[int, int, str], asyncio.Task[bytes]] = OrderedDict()
+        self._gifs: OrderedDict[tuple[int, int, str, str], asyncio.Task[bytes]] = OrderedDict()
         self._drawing = asyncio.Lock()
 
     async def record(self, shown: SiteGame) -> tuple[str, str]:
@@ -33,9 +35,10 @@ class Downloads:
         return record_file(match, {match.players[s]: n for s, n in names.items()}, marks)
 
     async def gif(self, shown: SiteGame) -> bytes:
-        """The game as an animated GIF, from the start to the move it stands at."""
+        """The game as an animated GIF, from the start to the move it stands at, its words
+        in the language spoken now."""
         match = shown.match
-        key = (match.id, match.ply, str(match.status))
+        key = (match.id, match.ply, str(match.status), language())
         task = self._gifs.get(key)
         if task is None or task.cancelled() or (task.done() and task.exception() is not None):
             task = asyncio.ensure_future(self._draw(shown))
@@ -51,5 +54,5 @@ class Downloads:
         async with self._drawing:
             return await workers.run(
                 game_gif, match.game_id, record.positions, record.moves,
-                perspective=match.picture_side, outcome=match.outcome,
+                perspective=match.picture_side, outcome=match.outcome, words=picture_words(),
             )  # fmt: skip

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import time
 from typing import Any
 
 from ai.analysis import Judged
+from bot.i18n import N_, _, ngettext
 from bot.service import (
     GameFacts,
     MatchView,
@@ -21,16 +21,22 @@ from bot.service import (
     duration_text,
     rating_text,
 )
+from bot.web import languages
 from render.charts import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH
-from rules import counted, numbered_move
+from rules import numbered_move
 
-ARTICLES = {"inaccuracy": "an inaccuracy", "mistake": "a mistake", "blunder": "a blunder"}
+#: a judged move's note, by the review's word for it
+ARTICLES = {
+    # i18n: a review's note: "12. 11-15? is a mistake." ({move} is the move, with its mark)
+    "inaccuracy": N_("{move} is an inaccuracy"),
+    "mistake": N_("{move} is a mistake"),
+    "blunder": N_("{move} is a blunder"),
+}
 
 
 def day(at: float) -> str:
-    """A day as people write it: '26 Nov 2026' (UTC)."""
-    moment = time.gmtime(at)
-    return f"{moment.tm_mday} {time.strftime('%b %Y', moment)}"
+    """A day as people write it in the page's language: '26 Nov 2026' (UTC)."""
+    return languages.day(at)
 
 
 def rating(shown: SiteRating | None) -> dict[str, str | None]:
@@ -44,12 +50,14 @@ def rating(shown: SiteRating | None) -> dict[str, str | None]:
 def about(shown: SiteGame, facts: GameFacts) -> str:
     """'Rated · 1 day per move · started 26 Nov 2026 · ended 27 Nov 2026'."""
     parts = [
-        "Rated" if facts.rated else "Casual (unrated)",
-        f"{duration_text(shown.match.move_seconds)} per move",
-        f"started {day(shown.started)}",
+        _("Rated") if facts.rated else _("Casual (unrated)"),
+        # i18n: a game's time per move: "1 day per move", "3 hours per move"
+        _("{time} per move").format(time=duration_text(shown.match.move_seconds)),
+        # i18n: {day} is a date ("26 Nov 2026")
+        _("started {day}").format(day=day(shown.started)),
     ]
     if shown.ended is not None:
-        parts.append(f"ended {day(shown.ended)}")
+        parts.append(_("ended {day}").format(day=day(shown.ended)))
     return " · ".join(parts)
 
 
@@ -70,7 +78,10 @@ def tournament(shown: SiteGame, facts: GameFacts) -> dict[str, Any] | None:
     if facts.tournament is None:
         return None
     href = tournament_href(shown.site, facts.tournament) if facts.tournament_listed else None
-    return {"text": f"Tournament #{facts.tournament}, round {facts.round}", "href": href}
+    text = _("Tournament #{number}, round {round}").format(
+        number=facts.tournament, round=facts.round
+    )
+    return {"text": text, "href": href}
 
 
 def pair(match: MatchView, facts: GameFacts) -> dict[str, Any] | None:
@@ -78,25 +89,33 @@ def pair(match: MatchView, facts: GameFacts) -> dict[str, Any] | None:
     if match.pair_number is None or facts.pair_token is None:
         return None
     other = 3 - match.pair_number
-    return {"text": f"game {other} of the pair: #{match.pair_id}", "href": f"/g/{facts.pair_token}"}
+    # i18n: a link to the other game of a pair of games played with the same opening
+    text = _("game {other} of the pair: #{pair}").format(other=other, pair=match.pair_id)
+    return {"text": text, "href": f"/g/{facts.pair_token}"}
 
 
 def event_about(event: TournamentView) -> str:
     """'Swiss, 5 rounds · rated · 1 day per move · round 2 of 5'."""
     kind = (
-        f"Swiss, {counted(event.rounds, 'round')}"
+        ngettext("Swiss, {n} round", "Swiss, {n} rounds", event.rounds).format(n=event.rounds)
         if event.format == "swiss"
-        else "Round-robin (everyone meets everyone)"
+        else _("Round-robin (everyone meets everyone)")
     )
-    stage = {
-        "signup": "open for sign-up",
+    if event.status == "running":
         # started, its first round not yet paired: it is before round 1, never "round 0"
-        "running": f"round {max(event.round, 1)} of {event.rounds}",
-        "finished": "over",
-        "cancelled": "cancelled",
-    }[event.status]
-    rated = "rated" if event.rated else "casual (unrated)"
-    return f"{kind} · {rated} · {duration_text(event.move_seconds)} per move · {stage}"
+        stage = _("round {round} of {rounds}").format(
+            round=max(event.round, 1), rounds=event.rounds
+        )
+    else:
+        stage = {
+            # i18n: a tournament's stage
+            "signup": _("open for sign-up"),
+            "finished": _("over"),
+            "cancelled": _("cancelled"),
+        }[event.status]
+    rated = _("rated") if event.rated else _("casual (unrated)")
+    per_move = _("{time} per move").format(time=duration_text(event.move_seconds))
+    return f"{kind} · {rated} · {per_move} · {stage}"
 
 
 def points(value: float) -> str:
@@ -108,18 +127,31 @@ def points(value: float) -> str:
 def note(judged: Judged) -> list[tuple[str, bool]]:
     """A judged move's note: what it was, and the computer's choice (the arrows' words), as
     (text, whether it is a move: never broken across lines) pairs."""
-    said = [
-        (f"{numbered_move(judged.ply - 1, judged.move)}{judged.mark}", True),
-        (f" is {ARTICLES[judged.word]}", False),
-    ]
+    move = f"{numbered_move(judged.ply - 1, judged.move)}{judged.mark}"
     if not judged.best:
-        return [*said, (".", False)]
-    return [
-        *said,
-        (": the computer would play ", False),
-        (judged.best, True),
-        (" (green arrow; red: the move played).", False),
-    ]
+        # i18n: a review's note ends so where the computer names no better move
+        return _pieces(_("{said}.").replace("{said}", _(ARTICLES[judged.word])), move=move)
+    # i18n: a review's note: {said} is "12. 11-15? is a mistake", {best} the computer's move
+    text = _("{said}: the computer would play {best} (green arrow; red: the move played).")
+    return _pieces(text.replace("{said}", _(ARTICLES[judged.word])), move=move, best=judged.best)
+
+
+def _pieces(text: str, **moves: str) -> list[tuple[str, bool]]:
+    """A sentence with {name}s for moves, as (text, whether it is a move) pairs."""
+    out: list[tuple[str, bool]] = []
+    rest = text
+    while rest:
+        found = [(rest.find("{" + name + "}"), name) for name in moves]
+        found = [(at, name) for at, name in found if at >= 0]
+        if not found:
+            out.append((rest, False))
+            break
+        at, name = min(found)
+        if at:
+            out.append((rest[:at], False))
+        out.append((moves[name], True))
+        rest = rest[at + len(name) + 2 :]
+    return out
 
 
 def chart_frame(plies: int) -> dict[str, float]:

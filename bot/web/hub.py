@@ -9,6 +9,8 @@ import asyncio
 from collections import Counter
 from collections.abc import Callable
 
+from bot.i18n import language
+
 #: events a stream may have waiting before it is dropped as too slow
 QUEUE = 16
 #: streams one address may hold open at once (more: 429)
@@ -18,7 +20,8 @@ Topic = tuple[str, str]  # ("game", token) or ("server", token)
 
 
 class Stream:
-    def __init__(self) -> None:
+    def __init__(self, language: str = "en") -> None:
+        self.language = language  # the page's: what it is sent is worded in it
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE)
         self.dropped = False
         #: what ends a reader found too slow at once (its connection closed), so its writer
@@ -50,12 +53,13 @@ class Hub:
         self.topics: dict[Topic, set[Stream]] = {}
         self.addresses: Counter[str] = Counter()
 
-    def open(self, topic: Topic, address: str) -> Stream | None:
-        """A new stream on `topic` (None: this address holds its share already)."""
+    def open(self, topic: Topic, address: str, speaks: str | None = None) -> Stream | None:
+        """A new stream on `topic` for a page in `speaks` (None: the language spoken now);
+        None: this address holds its share already."""
         if self.addresses[address] >= self.per_address:
             return None
         self.addresses[address] += 1
-        stream = Stream()
+        stream = Stream(speaks or language())
         self.topics.setdefault(topic, set()).add(stream)
         return stream
 
@@ -71,10 +75,15 @@ class Hub:
     def watched(self, topic: Topic) -> bool:
         return bool(self.topics.get(topic))
 
-    def publish(self, topic: Topic, data: bytes) -> None:
-        """Offer an event to every stream on `topic`."""
+    def languages(self, topic: Topic) -> set[str]:
+        """The languages of the pages watching `topic`."""
+        return {stream.language for stream in self.topics.get(topic, ())}
+
+    def publish(self, topic: Topic, data: bytes, speaks: str | None = None) -> None:
+        """Offer an event to every stream on `topic` (`speaks`: only to those in it)."""
         for stream in list(self.topics.get(topic, ())):
-            stream.offer(data)
+            if speaks is None or stream.language == speaks:
+                stream.offer(data)
 
     def close_all(self) -> None:
         for streams in self.topics.values():

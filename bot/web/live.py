@@ -8,6 +8,7 @@ import asyncio
 import json
 import logging
 
+from bot.i18n import speaking
 from bot.web.hub import Hub, event
 from bot.web.reader import Reader
 
@@ -43,15 +44,17 @@ class Live:
                 log.exception("could not send match %s to its watchers", match_id)
 
     async def send(self, match_id: int) -> None:
-        """The match's new state to everyone watching it."""
+        """The match's new state to everyone watching it, in each watching page's language."""
         if not self.hub.topics:
             return
         shown = await self.reader.game_by_id(match_id)
         if shown is None:
             return
         game, server = ("game", shown.token), ("server", shown.site)
-        if self.hub.watched(game):
-            self.hub.publish(game, event("state", await self.reader.state(shown)))
-        if shown.listed and self.hub.watched(server):
-            summary = await self.reader.summary(shown)
-            self.hub.publish(server, event("game", json.dumps(summary).encode()))
+        for speaks in sorted(self.hub.languages(game)):
+            with speaking(speaks):
+                self.hub.publish(game, event("state", await self.reader.state(shown)), speaks)
+        for speaks in sorted(self.hub.languages(server)) if shown.listed else ():
+            with speaking(speaks):
+                summary = await self.reader.summary(shown)
+            self.hub.publish(server, event("game", json.dumps(summary).encode()), speaks)

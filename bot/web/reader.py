@@ -15,6 +15,8 @@ from typing import Any
 
 from ai.analysis import Judged, Review
 from bot.errors import join_parts
+from bot.i18n import _, language, ngettext, translations
+from bot.i18n.position_words import position_words
 from bot.service import (
     MatchService,
     MatchView,
@@ -25,8 +27,10 @@ from bot.service import (
     terms_parts,
 )
 from bot.web import facts as facts_of
+from bot.web.boardwords import labelled
+from bot.web.languages import server_language
 from render import board_svg
-from rules import GAMES, get_game, possessive, status_text
+from rules import GAMES, Game, capitalised, get_game, status_text
 
 #: games a server page lists, in progress and finished
 LIVE_SHOWN = 24
@@ -41,6 +45,32 @@ FRESH_SECONDS = 1.0
 
 def piece_href(game_id: str, letter: str) -> str:
     return f"/piece/{game_id}/{letter}.png"
+
+
+def title(game: Game[Any, Any], number: int) -> str:
+    """A game's or a tournament's title: 'Checkers #12'."""
+    # i18n: a game's title: its game's name and its number
+    return _("{game} #{number}").format(game=_(game.name), number=number)
+
+
+def side_name(game: Game[Any, Any], letter: str) -> str:
+    """A side's name in the page's language ('Black', 'the Musketeers')."""
+    return _(game.side_name(letter))
+
+
+def chance(game: Game[Any, Any]) -> str:
+    """'Black's chance to win' (the review chart's line: its first side's)."""
+    first = capitalised(side_name(game, game.sides[0]))
+    if game.sides[0] in game.plural_sides:
+        # i18n: a plural side's ("the Musketeers'"), the review chart's line
+        return _("{side}' chance to win").format(side=first)
+    # i18n: a side's ("Black's"), the review chart's line
+    return _("{side}'s chance to win").format(side=first)
+
+
+def tournament_title(number: int, game: Game[Any, Any]) -> str:
+    """'Tournament #3 · Checkers'."""
+    return _("Tournament #{number} · {game}").format(number=number, game=_(game.name))
 
 
 def player_key(site_token: str, user_id: int) -> str:
@@ -70,6 +100,7 @@ class Reader:
         self._states: Lru = Lru()
         self._boards: Lru = Lru()
         self._found: dict[str, tuple[float, SiteGame]] = {}  # token -> (fresh until, game)
+        self._languages: dict[int, tuple[float, str | None]] = {}  # guild -> (until, chosen)
 
     # --- finding ---
     async def game(self, token: str) -> SiteGame | None:
@@ -88,7 +119,7 @@ class Reader:
 
     def forget(self, match_id: int) -> None:
         """A match changed: its pages look it up again."""
-        for token, (_, shown) in list(self._found.items()):
+        for token, (_until, shown) in list(self._found.items()):
             if shown.match.id == match_id:
                 del self._found[token]
 
@@ -100,6 +131,19 @@ class Reader:
     async def site(self, token: str) -> SiteView | None:
         return await self.service.site.shown(token)
 
+    async def language(self, guild_id: int) -> str | None:
+        """The language a server chose for its posts and pages (None: none), looked up again
+        every FRESH_SECONDS (the bot sets it, in another thread or process)."""
+        now = self.clock()
+        found = self._languages.get(guild_id)
+        if found is not None and found[0] > now:
+            return found[1]
+        chosen = await server_language(self.service, guild_id)
+        if len(self._languages) >= CACHED:
+            self._languages.clear()
+        self._languages[guild_id] = (now + FRESH_SECONDS, chosen)
+        return chosen
+
     # --- one game ---
     async def state(self, shown: SiteGame) -> bytes:
         """Everything a game page shows, as JSON (kept while the game stands still)."""
@@ -108,7 +152,10 @@ class Reader:
         where = (shown.site, shown.listed)
         # the other game of its pair ending changes the pair's score
         pair = match.pair_game
-        key = (match.id, match.ply, match.status, match.deadline, review is not None, where, pair)
+        key = (
+            match.id, match.ply, match.status, match.deadline, review is not None, where, pair,
+            language(),
+        )  # fmt: skip
         cached = self._states.fresh(key)
         if cached is not None:
             return bytes(cached)
@@ -118,8 +165,8 @@ class Reader:
         site = await self.service.site.shown(shown.site)
         state: dict[str, Any] = {
             "token": shown.token,
-            "title": f"{game.name} #{match.id}",
-            "game": game.name,
+            "title": title(game, match.id),
+            "game": _(game.name),
             "active": match.active,
             "ply": match.ply,
             "moves": list(match.moves),
@@ -128,13 +175,13 @@ class Reader:
             "turn": match.side_to_move if match.active else None,
             "players": [
                 {
-                    "side": game.side_name(side),
-                    "letter": side,
-                    "name": names[side],
-                    "key": self.key(shown, side) if shown.listed else None,
-                    **facts_of.rating(facts.ratings[side]),
+                    "side": side_name(game, letter),
+                    "letter": letter,
+                    "name": names[letter],
+                    "key": self.key(shown, letter) if shown.listed else None,
+                    **facts_of.rating(facts.ratings[letter]),
                 }
-                for side in game.sides
+                for letter in game.sides
             ],
             "server": shown.site,
             "server_name": site.name if site is not None else None,
@@ -142,20 +189,29 @@ class Reader:
             "terms": self.terms(match, names),
             "tournament": facts_of.tournament(shown, facts),
             "pair": facts_of.pair(match, facts),
-            "record_kind": "PDN" if game.pdn_game_type is not None else "text",
+            # i18n: the kind of file a game's moves download as (beside "PDN")
+            "record_kind": "PDN" if game.pdn_game_type is not None else _("text"),
             "board": await self.board(match, match.ply),
             "review": None,
+            "words": self.words(match.ply),
         }
         if review is not None:
             state["review"] = {
-                "accuracy": {game.side_name(s): round(a) for s, a in review.accuracy.items()},
+                "accuracy": {side_name(game, s): round(a) for s, a in review.accuracy.items()},
                 "marks": [j.mark for j in review.moves],
                 "notes": [facts_of.note(j) if j.mark else [] for j in review.moves],
                 "chart": facts_of.chart_frame(len(review.chances) - 1),
-                "chance": f"{possessive(game, game.sides[0])} chance to win",
+                "chance": chance(game),
             }
         data = json.dumps(state, separators=(",", ":")).encode()
         return bytes(self._states.keep(key, data))
+
+    @staticmethod
+    def words(plies: int) -> dict[str, str]:
+        """The page script's words that depend on the game's length (the rest are the
+        page's: pages.WORDS)."""
+        moves = (plies + 1) // 2
+        return {"moves": ngettext("{n} move", "{n} moves", moves).format(n=moves)}
 
     async def review(self, match: MatchView) -> Review | None:
         """A finished game's review, once made."""
@@ -174,7 +230,7 @@ class Reader:
         """The board after `ply` moves, the last one shown (SVG; ply 0: the start); a
         judged move's as a review draws it too: the move played as a red arrow, the
         computer's choice as a green one."""
-        key = (match.id, ply, match.ply, match.status, judged is not None)
+        key = (match.id, ply, match.ply, match.status, judged is not None, language())
         cached = self._boards.fresh(key)
         if cached is not None:
             return str(cached)
@@ -185,6 +241,13 @@ class Reader:
             before, game = record.positions[ply - 1], get_game(match.game_id)
             better = game.parse_move(before, judged.best) if judged.best else None
             arrows = {"played": record.moves[ply - 1], "better": better}
+        game = get_game(match.game_id)
+        label = position_words(
+            game,
+            record.positions[ply],
+            last_move=game.format_move(record.moves[ply - 1]) if ply else None,
+            outcome=match.outcome if last else None,
+        )
         svg = board_svg(
             match.game_id,
             record.positions[ply],
@@ -194,14 +257,18 @@ class Reader:
             piece_href=piece_href,
             **arrows,
         )
-        return str(self._boards.keep(key, svg))
+        return str(self._boards.keep(key, labelled(svg, label)))
 
     def status(self, match: MatchView, names: dict[str, str]) -> str:
         """Whose turn it is; once over, the result, naming the players."""
         if match.active:
-            return status_text(get_game(match.game_id), match.position, None)
+            return status_text(
+                get_game(match.game_id), match.position, None, translations(language())
+            )
         by_user = {user: names[side] for side, user in match.players.items()}
-        return join_parts(result_parts(match), lambda user: by_user.get(user, "a moderator"))
+        # i18n: who ended a game, where it was no player (in a result: "ended by a moderator")
+        moderator = _("a moderator")
+        return join_parts(result_parts(match), lambda user: by_user.get(user, moderator))
 
     @staticmethod
     def terms(match: MatchView, names: dict[str, str]) -> str:
@@ -219,10 +286,11 @@ class Reader:
         names = {}
         for side, user in match.players.items():
             if side == match.computer_side:
-                names[side] = f"Computer (level {match.computer_level})"
+                names[side] = _("Computer (level {level})").format(level=match.computer_level)
             else:
                 known = await self.service.standings.known_name(match.guild_id, user)
-                names[side] = known or "a player"
+                # i18n: a player whose name the site does not know
+                names[side] = known or _("a player")
         return names
 
     # --- a server ---
@@ -235,9 +303,9 @@ class Reader:
         for game in GAMES.values():
             rows = await self.service.site.leaderboard(guild, game.id, LEADERS_SHOWN)
             if rows:
-                leaders[game.name] = [
+                leaders[_(game.name)] = [
                     {
-                        "rank": r.rank, "name": r.name or "a player",
+                        "rank": r.rank, "name": r.name or _("a player"),
                         "rating": rating_text(r.rating, r.rd),
                         "games": r.games, "key": player_key(site.token, r.user_id),
                     }
@@ -265,12 +333,16 @@ class Reader:
         game = get_game(match.game_id)
         return {
             "token": shown.token,
-            "title": f"{game.name} #{match.id}",
+            "title": title(game, match.id),
             "players": [
-                {"side": game.side_name(s), "name": names[s], "key": self.key(shown, s)}
+                {"side": side_name(game, s), "name": names[s], "key": self.key(shown, s)}
                 for s in game.sides
             ],
-            "who": " – ".join(f"{names[s]} ({game.side_name(s)})" for s in game.sides),
+            # i18n: a player and their side in a list of a game's players: "Ann (Black)"
+            "who": " – ".join(
+                _("{player} ({side})").format(player=names[s], side=side_name(game, s))
+                for s in game.sides
+            ),
             "status": self.status(match, names),
             "day": facts_of.day(shown.ended or shown.started),
             "active": match.active,
@@ -289,7 +361,7 @@ class Reader:
             event = await self.service.tournaments.view(tournament_id)
             out.append(
                 {
-                    "title": f"Tournament #{event.id} · {get_game(event.game_id).name}",
+                    "title": tournament_title(event.id, get_game(event.game_id)),
                     "href": facts_of.tournament_href(site.token, event.id),
                     "about": facts_of.event_about(event),
                 }
@@ -315,7 +387,7 @@ class Reader:
         async def person(user: int) -> dict[str, Any]:
             name = await self.service.standings.known_name(site.guild_id, user)
             page = player_key(site.token, user) if user in pages else None
-            return {"name": name or "a player", "key": page}
+            return {"name": name or _("a player"), "key": page}
 
         standings = [
             {
@@ -336,11 +408,14 @@ class Reader:
                 second = facts_of.points(1 - (r.first_points or 0))
                 entry = {
                     "players": [await person(p) for p in players],
-                    "status": "bye" if r.second is None else f"{first}–{second} (forfeit)",
+                    "status": _("bye")
+                    if r.second is None
+                    # i18n: a forfeited game's score: "1–0 (forfeit)"
+                    else _("{first}–{second} (forfeit)").format(first=first, second=second),
                 }
             rounds.setdefault(r.round, []).append(entry)
         return {
-            "title": f"Tournament #{event.id} · {get_game(event.game_id).name}",
+            "title": tournament_title(event.id, get_game(event.game_id)),
             "server_name": site.name,
             "about": facts_of.event_about(event),
             "standings": standings,
@@ -356,7 +431,7 @@ class Reader:
         )
         if user is None:
             return None
-        name = await self.service.standings.known_name(guild, user) or "a player"
+        name = await self.service.standings.known_name(guild, user) or _("a player")
         records = []
         for stats in await self.service.site.stats(guild, user):  # listed games only
             if not stats.wins + stats.draws + stats.losses:  # only the computer's: unrated
@@ -365,14 +440,14 @@ class Reader:
             history = await self.service.site.rating_history(guild, game.id, user)
             records.append(
                 {
-                    "game": game.name,
+                    "game": _(game.name),
                     "id": game.id,
                     "rating": None
                     if stats.rating is None
                     else rating_text(stats.rating, stats.rd or 0),
                     "record": [stats.wins, stats.draws, stats.losses],
                     "sides": {
-                        game.side_name(s): [r.wins, r.draws, r.losses]
+                        side_name(game, s): [r.wins, r.draws, r.losses]
                         for s, r in stats.by_side.items()
                         if r.wins + r.draws + r.losses
                     },

@@ -16,15 +16,18 @@ from typing import Any, TypeVar
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
+from bot.i18n import N_, _, speaking
+from bot.runtime.picture_words import picture_words
 from bot.service import SiteGame
 from bot.web import pages
 from bot.web.downloads import Downloads
 from bot.web.hub import Hub, event
-from bot.web.reader import Reader
+from bot.web.languages import from_header
+from bot.web.reader import Reader, chance, side_name, title
 from bot.web.streams import stream
 from render import piece_png
 from render.charts import advantage_png, rating_png
-from rules import GAMES, get_game, possessive
+from rules import GAMES, get_game
 
 log = logging.getLogger("bot.web")
 TOKEN = "{token:[A-Za-z0-9_-]{16,40}}"
@@ -94,23 +97,30 @@ async def _drop_streams(app: web.Application) -> None:
 
 @web.middleware
 async def plain_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Plain-text errors; oversized queries are unknown pages; every answer gets HEADERS."""
+    """Plain-text errors; oversized queries are unknown pages; every answer gets HEADERS.
+    Every page speaks the browser's language (`Accept-Language`) unless its server chose
+    one (the handler speaks that, once it knows the server)."""
+    with speaking(from_header(request.headers.get("Accept-Language"))):
+        return await _answer(request, handler)
+
+
+async def _answer(request: web.Request, handler: Handler) -> web.StreamResponse:
     if len(request.query_string) > MAX_QUERY:
-        return _plain(404, "Not found.")
+        return _plain(404, _("Not found."))
     try:
         response = await handler(request)
     except web.HTTPException as err:
         if err.status < 400:
             raise
         text = err.text or err.reason
-        if err.status == 404 and not text.startswith("Not found"):
-            text = NOT_FOUND  # aiohttp's own, for an address no route takes
+        if err.status == 404 and text != _(NOT_FOUND):
+            text = _(NOT_FOUND)  # aiohttp's own, for an address no route takes
         return _plain(err.status, text)
     except (asyncio.CancelledError, ConnectionResetError):
         raise
     except Exception:
         log.exception("the web page %s failed", request.path)
-        return _plain(500, "Something went wrong on our side.")
+        return _plain(500, _("Something went wrong on our side."))
     if not response.prepared:
         response.headers.update(HEADERS)
     return response
@@ -124,11 +134,19 @@ def _html(text: str) -> web.Response:
     return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
 
 
-NOT_FOUND = "Not found: this page does not exist, or its server does not show its games on the web."
+NOT_FOUND = N_(
+    "Not found: this page does not exist, or its server does not show its games on the web."
+)
 
 
 def _not_found() -> web.HTTPNotFound:
-    return web.HTTPNotFound(text=NOT_FOUND)
+    return web.HTTPNotFound(text=_(NOT_FOUND))
+
+
+async def _language(request: web.Request, guild_id: int) -> str:
+    """The language a server's pages speak: the one it chose, else the browser's."""
+    chosen = await request.app[READER].language(guild_id)
+    return chosen or from_header(request.headers.get("Accept-Language"))
 
 
 async def home(request: web.Request) -> web.Response:
@@ -146,25 +164,31 @@ async def _shown(request: web.Request) -> SiteGame:
 async def game(request: web.Request) -> web.Response:
     reader = request.app[READER]
     shown = await _shown(request)
-    raw = await reader.state(shown)
-    state = json.loads(raw)
-    return _html(pages.game_page(state, raw, state["review"] is not None))
+    with speaking(await _language(request, shown.match.guild_id)):
+        raw = await reader.state(shown)
+        state = json.loads(raw)
+        return _html(pages.game_page(state, raw, state["review"] is not None))
 
 
 async def game_state(request: web.Request) -> web.Response:
     reader = request.app[READER]
     shown = await _shown(request)
-    return web.Response(body=await reader.state(shown), content_type="application/json")
+    with speaking(await _language(request, shown.match.guild_id)):
+        return web.Response(body=await reader.state(shown), content_type="application/json")
 
 
 async def game_board(request: web.Request) -> web.Response:
+    """A board of the game (its words in the page's language: it varies by it)."""
     reader = request.app[READER]
     shown = await _shown(request)
     ply = int(request.match_info["ply"])
     if ply > shown.match.ply:
         raise _not_found()
-    headers = {} if shown.match.active else {"Cache-Control": "public, max-age=86400"}
-    svg = await reader.board(shown.match, ply)
+    headers = {"Vary": "Accept-Language"}
+    if not shown.match.active:
+        headers["Cache-Control"] = "public, max-age=86400"
+    with speaking(await _language(request, shown.match.guild_id)):
+        svg = await reader.board(shown.match, ply)
     return web.Response(text=svg, content_type="image/svg+xml", headers=headers)
 
 
@@ -176,20 +200,24 @@ async def review_board(request: web.Request) -> web.Response:
     judged = await reader.judged(shown.match, ply)
     if judged is None:
         raise _not_found()
-    svg = await reader.board(shown.match, ply, judged)
+    with speaking(await _language(request, shown.match.guild_id)):
+        svg = await reader.board(shown.match, ply, judged)
     return web.Response(text=svg, content_type="image/svg+xml")
 
 
 async def record(request: web.Request) -> web.Response:
     """The game's moves as a file: PDN for Checkers, text for the other games."""
-    name, text = await request.app[DOWNLOADS].record(await _shown(request))
+    shown = await _shown(request)
+    with speaking(await _language(request, shown.match.guild_id)):
+        name, text = await request.app[DOWNLOADS].record(shown)
     return web.Response(text=text, content_type="text/plain", headers=_attachment(name))
 
 
 async def replay(request: web.Request) -> web.Response:
     """The game as an animated GIF."""
     shown = await _shown(request)
-    gif = await request.app[DOWNLOADS].gif(shown)
+    with speaking(await _language(request, shown.match.guild_id)):
+        gif = await request.app[DOWNLOADS].gif(shown)
     name = f"{get_game(shown.match.game_id).id}-{shown.match.id}.gif"
     return web.Response(body=gif, content_type="image/gif", headers=_attachment(name))
 
@@ -201,8 +229,9 @@ def _attachment(name: str) -> dict[str, str]:
 async def game_events(request: web.Request) -> web.StreamResponse:
     reader = request.app[READER]
     shown = await _shown(request)
-    first = event("state", await reader.state(shown))
-    return await stream(request, request.app[HUB], ("game", shown.token), [first], HEADERS)
+    with speaking(await _language(request, shown.match.guild_id)):
+        first = event("state", await reader.state(shown))
+        return await stream(request, request.app[HUB], ("game", shown.token), [first], HEADERS)
 
 
 async def review_chart(request: web.Request) -> web.Response:
@@ -215,13 +244,18 @@ async def review_chart(request: web.Request) -> web.Response:
         raise _not_found()
     g = get_game(shown.match.game_id)
     review = analysis.review
-    first, second = (g.side_name(s) for s in g.sides)
+    with speaking(await _language(request, shown.match.guild_id)):
+        first, second = (side_name(g, s) for s in g.sides)
+        # i18n: the review chart's title: "Checkers #12: Black's chance to win"
+        caption = _("{game}: {chance}").format(game=title(g, shown.match.id), chance=chance(g))
+        words = picture_words()
     png = await asyncio.to_thread(
         advantage_png,
         review.chances,
         [(j.ply, j.mark) for j in review.moves if j.mark],
         (first, second),
-        f"{g.name} #{shown.match.id}: {possessive(g, g.sides[0])} chance to win",
+        caption,
+        words,
     )
     return _png(png)
 
@@ -231,7 +265,8 @@ async def server(request: web.Request) -> web.Response:
     site = await reader.site(request.match_info["token"])
     if site is None:
         raise _not_found()
-    return _html(pages.server_page(site.token, await reader.server(site)))
+    with speaking(await _language(request, site.guild_id)):
+        return _html(pages.server_page(site.token, await reader.server(site)))
 
 
 async def server_events(request: web.Request) -> web.StreamResponse:
@@ -239,32 +274,45 @@ async def server_events(request: web.Request) -> web.StreamResponse:
     site = await reader.site(request.match_info["token"])
     if site is None:
         raise _not_found()
-    first = [event("game", json.dumps(g).encode()) for g in await reader.live(site)]
-    return await stream(request, request.app[HUB], ("server", site.token), first, HEADERS)
+    with speaking(await _language(request, site.guild_id)):
+        first = [event("game", json.dumps(g).encode()) for g in await reader.live(site)]
+        return await stream(request, request.app[HUB], ("server", site.token), first, HEADERS)
 
 
 T = TypeVar("T")
 
 
-async def _of_site(request: web.Request, read: Callable[..., Awaitable[T | None]]) -> tuple[str, T]:
-    """A server's page's data (`read(site, key)`), and the server's token; 404 if either is
-    not there."""
+async def _of_site(
+    request: web.Request,
+    read: Callable[..., Awaitable[T | None]],
+    page: Callable[[str, T], str],
+) -> web.Response:
+    """A server's page (`page(token, data)`) of its data (`read(site, key)`), in the
+    server's language; 404 if either is not there."""
     reader = request.app[READER]
     site = await reader.site(request.match_info["token"])
-    data = None if site is None else await read(reader, site, request.match_info["key"])
-    if site is None or data is None:
+    if site is None:
         raise _not_found()
-    return site.token, data
+    with speaking(await _language(request, site.guild_id)):
+        data = await read(reader, site, request.match_info["key"])
+        if data is None:
+            raise _not_found()
+        return _html(page(site.token, data))
 
 
 async def tournament(request: web.Request) -> web.Response:
-    token, data = await _of_site(request, lambda r, site, key: r.tournament(site, key))
-    return _html(pages.tournament_page(token, data))
+    return await _of_site(
+        request, lambda r, site, key: r.tournament(site, key), pages.tournament_page
+    )
 
 
 async def player(request: web.Request) -> web.Response:
-    token, data = await _of_site(request, lambda r, site, key: r.player(site, key))
-    return _html(pages.player_page(token, request.match_info["key"], data))
+    key = request.match_info["key"]
+    return await _of_site(
+        request,
+        lambda r, site, key: r.player(site, key),
+        lambda token, data: pages.player_page(token, key, data),
+    )
 
 
 async def rating_chart(request: web.Request) -> web.Response:
@@ -277,9 +325,14 @@ async def rating_chart(request: web.Request) -> web.Response:
     history = await reader.service.site.rating_history(site.guild_id, game_id, data["user"])
     if not history:
         raise _not_found()
-    title = f"{data['name']}: {get_game(game_id).name} rating (± two deviations)"
+    with speaking(await _language(request, site.guild_id)):
+        # i18n: a rating chart's title: "Ann: Checkers rating (± two deviations)"
+        heading = _("{player}: {game} rating (± two deviations)").format(
+            player=data["name"], game=_(get_game(game_id).name)
+        )
+        words = picture_words()
     band = [(rating, 2 * rd) for rating, rd in history]
-    png = await asyncio.to_thread(rating_png, band, title)
+    png = await asyncio.to_thread(rating_png, band, heading, words)
     return _png(png)
 
 

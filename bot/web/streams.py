@@ -12,6 +12,7 @@ from ipaddress import ip_address
 
 from aiohttp import web
 
+from bot.i18n import _
 from bot.web.hub import Hub, Stream, Topic
 
 #: a stream's comment line to keep proxies from closing it, and how long one write may take
@@ -98,7 +99,7 @@ async def stream(
         return web.Response(status=204)
     stream = hub.open(topic, address)
     if stream is None:
-        raise web.HTTPTooManyRequests(text="Too many live pages open from one address.")
+        raise web.HTTPTooManyRequests(text=_("Too many live pages open from one address."))
     response = web.StreamResponse(
         headers={
             **headers, "Content-Type": "text/event-stream", "Cache-Control": "no-store",

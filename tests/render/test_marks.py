@@ -54,10 +54,12 @@ def at(image: Image.Image, point: tuple[float, float]) -> Colour:
     return pixel
 
 
-def towards_corner(shape: Shape, cell: int, size: int, share: float) -> tuple[float, float]:
-    """A point `share` of the way from a cell's centre to its first corner."""
+def towards_corner(
+    shape: Shape, cell: int, size: int, share: float, corner: int = 0
+) -> tuple[float, float]:
+    """A point `share` of the way from a cell's centre to its first corner (or `corner`)."""
     cx, cy = shape.centre(cell, size, False)
-    x, y = shape.polygon(cell, size, False)[0]
+    x, y = shape.polygon(cell, size, False)[corner]
     return cx + (x - cx) * share, cy + (y - cy) * share
 
 
@@ -79,7 +81,8 @@ def test_the_last_move_outlines_where_it_began_and_fills_where_it_ended() -> Non
     assert close(at(image, towards_corner(shape, start, 512, 0.6)), dark)  # inside it, plain
     filled = mix(dark, LAST_MOVE, LAST_MOVE_MIX)
     assert close(at(image, towards_corner(shape, end, 512, 0.9)), filled)
-    assert close(at(image, towards_corner(shape, end, 512, 0.6)), filled)
+    # (the bottom-right corner's way: the square's number is in its top-left corner)
+    assert close(at(image, towards_corner(shape, end, 512, 0.6, corner=2)), filled)
     assert close(at(image, towards_corner(shape, cell_of(13), 512, 0.9)), dark)  # untouched
 
 

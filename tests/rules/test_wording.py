@@ -1,6 +1,5 @@
-"""The rules' words players read: moves counted as a record numbers them, a plural side's
-possessive, a winner's reason that reads as a win, refusals without a parenthesis in a
-parenthesis."""
+"""The rules' words players read: moves counted as a record numbers them, a winner's reason
+that reads as a win, refusals without a parenthesis in a parenthesis."""
 
 from __future__ import annotations
 
@@ -12,7 +11,6 @@ from rules import (
     move_number,
     moves_text,
     numbered_move,
-    possessive,
     result_text,
     win_within,
 )
@@ -28,12 +26,6 @@ def test_moves_are_counted_as_a_record_numbers_them() -> None:
         "0 moves", "1 move", "1 move", "12 moves", "12 moves",
     ]  # fmt: skip
     assert win_within(1) == "in 1 move" and win_within(17) == "in 9 moves"
-
-
-def test_a_plural_side_takes_the_apostrophe_alone() -> None:
-    assert possessive(MUSKETEERS, "m") == "the Musketeers'"
-    assert possessive(MUSKETEERS, "e") == "the enemy's"
-    assert possessive(get_game("checkers"), "b") == "Black's"
 
 
 def test_the_musketeers_stuck_win_and_the_reason_reads_as_a_win() -> None:

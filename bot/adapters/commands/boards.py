@@ -7,7 +7,10 @@ from dataclasses import replace
 
 from bot.adapters.commands.group import Context, HandlerGroup
 from bot.adapters.replies import Attachment, Button, Message, Notice, Response
+from bot.i18n import _
+from bot.i18n.position_words import position_words
 from bot.runtime import workers
+from bot.runtime.picture_words import picture_words
 from bot.service import MatchStatus, MatchView
 from render import board_png
 from render import legend as board_legend
@@ -34,6 +37,7 @@ async def render_png(
         perspective=viewer,
         outcome=match.outcome,
         size=size,
+        words=picture_words(),
     )
 
 
@@ -41,13 +45,29 @@ async def render_png(
 NOTICE_SIZE = 280
 
 
+def match_words(match: MatchView, record: GameRecord) -> str:
+    """The match's position in words, its last move and result too: a board picture's alt
+    text, and what a text board says under the diagram."""
+    game = get_game(match.game_id)
+    last = game.format_move(record.moves[-1]) if record.moves else None
+    return position_words(game, record.position, last_move=last, outcome=match.outcome)
+
+
+def text_board(match: MatchView, record: GameRecord, text: str) -> str:
+    """A board as plain text (/board text:yes): `text` (who is to move, or the result), the
+    game's diagram in a code block, and the position in words, which reads well aloud."""
+    diagram = get_game(match.game_id).diagram(record.position)
+    return f"{text}\n```\n{diagram}\n```\n{match_words(match, record)}"
+
+
 def takeback_buttons(match: MatchView) -> tuple[Button, ...]:
     """Accept and Decline for the takeback request open now, naming it: pressed once it
     is over, they answer nothing (not a later request)."""
     request = match.takeback_request
     return (
-        Button("Accept takeback", "tbyes", match.id, "success", request=request),
-        Button("Decline takeback", "tbno", match.id, request=request),
+        # i18n: a button, 80 characters at most (as are all the board's buttons)
+        Button(_("Accept takeback"), "tbyes", match.id, "success", request=request),
+        Button(_("Decline takeback"), "tbno", match.id, request=request),
     )
 
 
@@ -59,8 +79,9 @@ def match_buttons(match: MatchView, *, after_move: bool = False) -> tuple[Button
         if not match.ply or match.status == MatchStatus.ABORTED:  # nothing to rematch or review
             return ()
         return (
-            Button("Rematch", "rematch", match.id, "primary"),
-            Button("Analyse", "analyse", match.id),
+            Button(_("Rematch"), "rematch", match.id, "primary"),
+            # i18n: a button: the computer's review of the game
+            Button(_("Analyse"), "analyse", match.id),
         )
     offer: tuple[Button, ...]
     if match.takeback_by is not None:
@@ -69,16 +90,17 @@ def match_buttons(match: MatchView, *, after_move: bool = False) -> tuple[Button
         offer = ()  # the computer plays every game out
     elif match.draw_offer_by is not None:
         offer = (
-            Button("Accept draw", "drawyes", match.id, "success"),
-            Button("Decline draw", "drawno", match.id),
+            Button(_("Accept draw"), "drawyes", match.id, "success"),
+            Button(_("Decline draw"), "drawno", match.id),
         )
     else:
-        offer = (Button("Offer draw", "draw", match.id),)
-    pick = () if match.computer_to_move else (Button("Move", "pick", match.id, "primary"),)
+        offer = (Button(_("Offer draw"), "draw", match.id),)
+    # i18n: a button: lists your legal moves to choose one
+    pick = () if match.computer_to_move else (Button(_("Move"), "pick", match.id, "primary"),)
     take_back: tuple[Button, ...] = ()
     if after_move and match.tournament_id is None:  # a tournament's moves stand
-        take_back = (Button("Take back", "takeback", match.id),)
-    return (*pick, *offer, *take_back, Button("Resign", "resign", match.id, "danger"))
+        take_back = (Button(_("Take back"), "takeback", match.id),)
+    return (*pick, *offer, *take_back, Button(_("Resign"), "resign", match.id, "danger"))
 
 
 class Boards(HandlerGroup):
@@ -88,7 +110,8 @@ class Boards(HandlerGroup):
         """A link to the game's page, where its server shows its games on the web site."""
         token = await self.service.site.game_link(match.id) if self.public_url else None
         return (
-            (Button("Watch", "watch", match.id, url=f"{self.public_url}/g/{token}"),)
+            # i18n: a button: a link to the game's page on the web site
+            (Button(_("Watch"), "watch", match.id, url=f"{self.public_url}/g/{token}"),)
             if token
             else ()
         )
@@ -115,8 +138,12 @@ class Boards(HandlerGroup):
         away = match.away_until(self.service.clock())
         text = self.words.board_text(match, headline, away, ended=ended)
         return Message(
-            f"{text}\n{board_legend(game.id)}" if legend else text,
-            files=(Attachment(f"{game.id}-{match.id}-{match.ply}.png", png),),
+            f"{text}\n{board_legend(game.id, picture_words())}" if legend else text,
+            files=(
+                Attachment(
+                    f"{game.id}-{match.id}-{match.ply}.png", png, match_words(match, record)
+                ),
+            ),
             buttons=(
                 *match_buttons(match, after_move=after_move),
                 *(await self.watch_button(match) if watch else ()),
@@ -134,8 +161,16 @@ class Boards(HandlerGroup):
         viewer = match.side_of(user)
         png = await render_png(match, record, show_last=True, viewer=viewer, size=NOTICE_SIZE)
         text = self.words.turn_notice(match, news)
-        files = (Attachment(f"{get_game(match.game_id).id}-{match.id}-{match.ply}-small.png", png),)
+        name = f"{get_game(match.game_id).id}-{match.id}-{match.ply}-small.png"
+        files = (Attachment(name, png, match_words(match, record)),)
         return Notice(user, match.id, Message(text, files=files))
+
+    async def text_board_message(self, match: MatchView, headline: str) -> Message:
+        """The board as text (`text_board`), with who is to move or the result: no picture,
+        no buttons."""
+        record = await self.service.replay(match)
+        away = match.away_until(self.service.clock())
+        return Message(text_board(match, record, self.words.board_text(match, headline, away)))
 
     def in_match(self, ctx: Context, match: MatchView, board: Message, note: str) -> Response:
         """Where the match is played (its thread, else its channel) the board is the reply;

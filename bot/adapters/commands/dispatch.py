@@ -25,6 +25,7 @@ from bot.adapters.commands.tournaments import TournamentCommands
 from bot.adapters.replies import BUTTON_PREFIX, Message, Notice, Response, private
 from bot.adapters.wording import People
 from bot.errors import CannotSave, Refusal
+from bot.i18n import _, speaking
 from bot.service import (
     Analysis,
     MatchService,
@@ -98,7 +99,8 @@ class Dispatcher:
 
     async def run(self, command: str, ctx: Context, **options: Any) -> Response:
         """Run a command by name; bad or missing options get a private answer."""
-        problem = check_options(command, options)
+        with speaking(ctx.locale):  # what is wrong is told to the asker alone
+            problem = check_options(command, options)
         if problem is not None:
             return private(problem)
         options = with_choices(command, options)  # 'ON' is 'on'; nothing else is read as one
@@ -109,10 +111,14 @@ class Dispatcher:
                 continue
             if someone.bot and command == "challenge" and someone.id != self.computer_id:
                 who = self.people.name(someone.id)
-                return private(f"{who} is a bot account: challenge a person, or me.")
+                with speaking(ctx.locale):
+                    # i18n: {who} is the bot account that was challenged
+                    said = _("{who} is a bot account: challenge a person, or me.")
+                return private(said.format(who=who))
             names[someone.id] = (someone.name, someone.global_name or someone.name)
             options[option.name] = someone.id  # handlers take the id; the names are kept here
-        return await self._safely(self.handlers[command], ctx, names, **options)
+        handler = self.handlers[command]
+        return await self._safely(handler, ctx, names, BY_NAME[command].private, **options)
 
     async def see_channel(self, guild_id: int, channel_id: int, public: bool) -> None:
         """Tell the service whether everyone can read a channel where a game starts (only
@@ -169,10 +175,10 @@ class Dispatcher:
             or not all(_NUMBER.fullmatch(n) for n in numbers)
             or (len(parts) == 4 and parts[1] not in _ANSWERS)
         ):
-            return private("That button is no longer in use.")
+            return _gone(ctx)
         action, number = parts[1], int(parts[2])
         if action not in self.buttons:
-            return private("That button is no longer in use.")
+            return _gone(ctx)
         # a button of _ANSWERS made before buttons named their request has none: None
         request = (int(parts[3]) if len(parts) == 4 else None,) if action in _ANSWERS else ()
         handler, names_what = self.buttons[action]
@@ -189,7 +195,9 @@ class Dispatcher:
             or parts[1] not in self.lists
             or not all(_NUMBER.fullmatch(n) for n in parts[2:])
         ):
-            return private("That list is no longer in use.")
+            with speaking(ctx.locale):
+                # i18n: a drop-down list of choices, on an old message
+                return private(_("That list is no longer in use."))
         match, state = int(parts[2]), int(parts[3])
         return await self._pressed(self.lists[parts[1]], ctx, match, match, state, value)
 
@@ -202,33 +210,41 @@ class Dispatcher:
             try:
                 await self.service.check_here(ctx.actor, match)
             except Refusal as refusal:
-                return private(refusal.text(self.people.name))
+                with speaking(ctx.locale):
+                    return private(refusal.text(self.people.name))
         names = {ctx.user_id: (ctx.user_name, ctx.global_name or ctx.user_name)}
-        return await self._safely(handler, ctx, names, *args)
+        return await self._safely(handler, ctx, names, False, *args)
 
     async def _safely(
         self,
         handler: Handler,
         ctx: Context,
         names: dict[int, tuple[str, str]],
+        only_theirs: bool,
         *args: Any,
         **kwargs: Any,
     ) -> Response:
-        """Call a handler; a refusal becomes a private reply and writes nothing. After a
-        success the display names seen are remembered, if the database takes them."""
+        """Call a handler, speaking the server's language (the asker's where only they see
+        the answer); a refusal becomes a private reply in the asker's language and writes
+        nothing. After a success the display names seen are remembered, if the database
+        takes them."""
         try:
-            response = await handler(ctx, *args, **kwargs)
+            with speaking(ctx.locale if only_theirs else ctx.public_locale):
+                response = await handler(ctx, *args, **kwargs)
         except Refusal as refusal:
-            return private(refusal.text(self.people.name))
+            with speaking(ctx.locale):
+                return private(refusal.text(self.people.name))
         if ctx.guild_id:  # names are per server; a DM with the bot has none
             await self.service.standings.remember_all(ctx.guild_id, names)
         return response
 
     async def move_choices(self, ctx: Context, typed: str, match: int | None = None) -> list[str]:
-        return await self.playing.move_choices(ctx, typed, match)
+        with speaking(ctx.locale):  # suggestions only the one typing sees
+            return await self.playing.move_choices(ctx, typed, match)
 
     async def match_choices(self, ctx: Context, typed: str) -> list[tuple[str, int]]:
-        return await self.lookups.match_choices(ctx, typed)
+        with speaking(ctx.locale):
+            return await self.lookups.match_choices(ctx, typed)
 
     async def thread_gone(self, thread_id: int) -> list[tuple[int, Message]]:
         return await self.lookups.thread_gone(thread_id)
@@ -253,12 +269,22 @@ class Dispatcher:
         return await self.playing.move_notice(result)
 
     async def reminder_notice(self, event: SweepEvent) -> Notice | None:
-        """The DM of a turn reminder, to a person who asked for reminders."""
+        """The DM of a turn reminder, to a person who asked for reminders (worded in their
+        language, as their Discord was last seen)."""
         if event.kind != SweepKind.REMINDER or event.match is None:
             return None
-        news = self.lookups.words.reminder(event)
         told = await self.service.notices.to_remind(event.match)
-        return await self.lookups.turn_notice(event.match, news, told)
+        if told is None:
+            return None
+        with speaking(await self.service.languages.person(told) or "en"):
+            news = self.lookups.words.reminder(event)
+            return await self.lookups.turn_notice(event.match, news, told)
 
     async def announce(self, event: SweepEvent) -> tuple[int | None, int, Message]:
         return await self.lookups.announce(event)
+
+
+def _gone(ctx: Context) -> Response:
+    """A press of a button no longer in use (an old message's), told in the asker's language."""
+    with speaking(ctx.locale):
+        return private(_("That button is no longer in use."))

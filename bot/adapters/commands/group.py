@@ -27,6 +27,11 @@ class Context:
     upload_limit: int = 10 * 1024 * 1024
     #: the server's name ('': the adapter does not know it)
     guild_name: str = ""
+    #: the language of the person acting (their Discord's; bot.i18n's locale code): what
+    #: only they see is worded in it
+    locale: str = "en"
+    #: the language of what everyone here sees (the server's setting, or Discord's)
+    public_locale: str = "en"
 
     @property
     def actor(self) -> Actor:

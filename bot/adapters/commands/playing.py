@@ -11,7 +11,10 @@ from bot.adapters.commands.picker import MOVED_ON, move_picker
 from bot.adapters.commands.registry import MATCH, Option, command
 from bot.adapters.replies import Attachment, Button, Message, Notice, Response, private
 from bot.errors import Outdated, Refusal
+from bot.i18n import Text, Texts, _, speaking
+from bot.i18n.position_words import position_words
 from bot.runtime import workers
+from bot.runtime.picture_words import picture_words
 from bot.service import CAPTURES, OPENINGS, ChallengeView, MoveResult
 from render import board_png
 from rules import get_game
@@ -71,11 +74,11 @@ class PlayingCommands(Boards):
                 opening=opening,
                 captures=captures,
             )
-            return await self.started_here(
-                match, self.words.person_did(ctx.user_id, "challenged me")
-            )
+            # i18n: a game's headline; {who} is a person, "me" the bot
+            challenged = _("{who} challenged me.").format(who=self._who(ctx.user_id))
+            return await self.started_here(match, challenged)
         if level is not None:
-            raise Refusal("A level is for games against me: choose me as the opponent.")
+            raise Refusal(Text("A level is for games against me: choose me as the opponent."))
         made = await self.service.challenges.challenge(
             ctx.actor,
             game,
@@ -89,17 +92,24 @@ class PlayingCommands(Boards):
 
     async def challenge_message(self, challenge: ChallengeView) -> Message:
         game = get_game(challenge.game_id)
-        png = await workers.run(board_png, game.id, game.initial_position())
+        png = await workers.run(board_png, game.id, game.initial_position(), words=picture_words())
         # an open challenge is anyone's to take: nobody may decline it for everyone
         named = challenge.opponent_id is not None
-        decline = (Button("Decline", "decline", challenge.id),) if named else ()
+        # i18n: a button that declines a challenge (buttons: 80 characters at most)
+        decline = (Button(_("Decline"), "decline", challenge.id),) if named else ()
         return Message(
             self.words.challenge(challenge),
-            files=(Attachment(f"{game.id}-start.png", png),),
+            files=(
+                Attachment(
+                    f"{game.id}-start.png", png, position_words(game, game.initial_position())
+                ),
+            ),
             buttons=(
-                Button("Accept", "accept", challenge.id, "success"),
+                # i18n: a button that accepts a challenge
+                Button(_("Accept"), "accept", challenge.id, "success"),
                 *decline,
-                Button("Cancel", "cancel", challenge.id, "danger"),
+                # i18n: a button that withdraws a challenge
+                Button(_("Cancel"), "cancel", challenge.id, "danger"),
             ),
             pings=(challenge.opponent_id,) if challenge.opponent_id is not None else (),
             shows=f"challenge:{challenge.id}",
@@ -107,7 +117,8 @@ class PlayingCommands(Boards):
 
     async def accept(self, ctx: Context, challenge_id: int) -> Response:
         match = await self.service.challenges.accept(ctx.actor, challenge_id)
-        headline = self.words.person_did(ctx.user_id, "accepted")
+        # i18n: a game's headline: {who} accepted the challenge
+        headline = _("{who} accepted.").format(who=self._who(ctx.user_id))
         return await self.with_pair(await self.started(match, headline), match, headline)
 
     async def decline(self, ctx: Context, challenge_id: int) -> Response:
@@ -128,25 +139,33 @@ class PlayingCommands(Boards):
     async def move(self, ctx: Context, move: str, match: int | None = None) -> Response:
         return await self._played(ctx, await self.service.play.move(ctx.actor, move, match))
 
+    def _who(self, user_id: int) -> str:
+        """Someone named in a post ({who} in a headline)."""
+        return self.words.people.user(user_id)
+
     async def _played(self, ctx: Context, result: MoveResult) -> Response:
         """A person's move shown: its board where the game is played, their opponent's DM."""
         board = await self.moved(result)
-        shown = self.in_match(ctx, result.match, board, f"You played {result.move}.")
+        # i18n: {move} is the move as the game writes it ("11-15")
+        note = _("You played {move}.").format(move=result.move)
+        shown = self.in_match(ctx, result.match, board, note)
         notice = await self.move_notice(result)
         return replace(shown, dms=(notice,)) if notice else shown
 
     async def picker(self, ctx: Context, match: int) -> Response:
         """The Move button: the legal moves of the player to move, to them alone."""
         view = await self.service.play.to_move(ctx.actor, match)
-        return Response(reply=move_picker(view), ephemeral=True)
+        with speaking(ctx.locale):  # theirs alone
+            return Response(reply=move_picker(view), ephemeral=True)
 
     async def pick_piece(self, ctx: Context, match: int, seen: int, piece: str) -> Response:
         """A piece chosen in the picker: its moves listed under the pieces (the picker of
         the position now, if the game moved on)."""
         view = await self.service.play.to_move(ctx.actor, match)
-        if view.position_id != seen:
-            return Response(edit_origin=move_picker(view, note=MOVED_ON))
-        return Response(edit_origin=move_picker(view, piece))
+        with speaking(ctx.locale):  # the picker is theirs alone
+            if view.position_id != seen:
+                return Response(edit_origin=move_picker(view, note=MOVED_ON))
+            return Response(edit_origin=move_picker(view, piece))
 
     async def pick_move(self, ctx: Context, match: int, seen: int, move: str) -> Response:
         """A move chosen in the picker, played as /move plays it (every refusal of a move
@@ -155,14 +174,23 @@ class PlayingCommands(Boards):
             result = await self.service.play.move(ctx.actor, move, match, seen=seen)
         except Outdated:
             view = await self.service.play.to_move(ctx.actor, match)
-            return Response(edit_origin=move_picker(view, note=MOVED_ON))
+            with speaking(ctx.locale):  # the picker is theirs alone
+                return Response(edit_origin=move_picker(view, note=MOVED_ON))
         shown = await self._played(ctx, result)
-        return replace(shown, edit_origin=Message(f"You played {result.move}."))
+        with speaking(ctx.locale):
+            played = _("You played {move}.").format(move=result.move)
+        return replace(shown, edit_origin=Message(played))
 
     async def move_notice(self, result: MoveResult) -> Notice | None:
-        """The DM telling the player to move of the move just made, if they asked for it."""
-        news = self.words.person_did(result.by_user, f"played {result.move}")
-        return await self.turn_notice(result.match, news, result.tell)
+        """The DM telling the player to move of the move just made, if they asked for it
+        (worded in their language, as their Discord was last seen)."""
+        if result.tell is None:
+            return None
+        # read with the match: a person never seen (the console's) reads English
+        with speaking(result.match.locale_of(result.tell) or "en"):
+            # i18n: {who} is a person, {move} the move as the game writes it ("11-15")
+            news = _("{who} played {move}.").format(who=self._who(result.by_user), move=result.move)
+            return await self.turn_notice(result.match, news, result.tell)
 
     @command(
         "vacation",
@@ -170,6 +198,7 @@ class PlayingCommands(Boards):
         Option("days", "number", "how many days, 1 to 14", required=True),
         example="/vacation days:3",
         guild_only=False,
+        private=True,
     )
     async def vacation(self, ctx: Context, days: int) -> Response:
         taken = await self.service.vacations.take(ctx.user_id, days)
@@ -183,6 +212,7 @@ class PlayingCommands(Boards):
             choices=("every turn", "reminders only", "off"),
         ),
         guild_only=False,
+        private=True,
     )  # fmt: skip
     async def notify(self, ctx: Context, mode: str) -> Response:
         chosen = await self.service.notices.choose(ctx.user_id, mode)
@@ -204,14 +234,18 @@ class PlayingCommands(Boards):
         asked = await self.service.takebacks.ask(ctx.actor, match)
         view = asked.match
         if asked.taken_back:  # the computer grants it at once
-            what = "their last move" + (" and my reply" if asked.taken_back >= 2 else "")
-            headline = self.words.person_did(ctx.user_id, f"took back {what}")
+            who = self._who(ctx.user_id)
+            if asked.taken_back >= 2:
+                # i18n: a headline; "my reply" is the computer's (the bot's) move
+                headline = _("{who} took back their last move and my reply.").format(who=who)
+            else:
+                headline = _("{who} took back their last move.").format(who=who)
             board = await self.board_message(view, headline, show_last=True)
-            return self.in_match(ctx, view, board, "Taken back.")
+            return self.in_match(ctx, view, board, _("Taken back."))
         rival = view.opponent_of(ctx.user_id) or 0
         headline = self.words.takeback_asked(ctx.user_id, rival)
         board = replace(await self.board_message(view, headline), pings=(rival,))
-        return self.in_match(ctx, view, board, "Asked: your opponent decides.")
+        return self.in_match(ctx, view, board, _("Asked: your opponent decides."))
 
     async def takeback_button(self, ctx: Context, match: int) -> Response:
         """The board's Take back button: /takeback, for a few minutes after the move."""
@@ -221,7 +255,11 @@ class PlayingCommands(Boards):
             if since > TAKEBACK_BUTTON_SECONDS:
                 minutes = TAKEBACK_BUTTON_SECONDS // 60
                 raise Refusal(
-                    f"The Take back button works for {minutes} minutes after a move: use /takeback."
+                    Texts(
+                        "The Take back button works for {n} minute after a move: use /takeback.",
+                        "The Take back button works for {n} minutes after a move: use /takeback.",
+                        minutes,
+                    )
                 )
         return await self.takeback(ctx, match)
 
@@ -241,48 +279,54 @@ class PlayingCommands(Boards):
         if request is None:
             return await self._takeback_to_answer(ctx, match)
         result = await self.service.takebacks.answer(ctx.actor, accept, match, request)
-        what = "accepted the takeback" if accept else "declined the takeback"
-        headline = self.words.person_did(ctx.user_id, what)
+        who = self._who(ctx.user_id)
+        if accept:
+            headline = _("{who} accepted the takeback.").format(who=who)
+        else:
+            headline = _("{who} declined the takeback.").format(who=who)
         board = await self.board_message(result.match, headline, show_last=accept)
-        return self.in_match(ctx, result.match, board, "Done.")
+        return self.in_match(ctx, result.match, board, _("Done."))
 
     async def _takeback_to_answer(self, ctx: Context, match: int) -> Response:
         view = await self.service.play.playing_in(ctx.actor, match)
         asker = view.takeback_by
         if asker is None or asker == ctx.user_id:
-            raise Refusal("There is no takeback request from your opponent to answer.")
-        return Response(
-            reply=Message(
+            raise Refusal(Text("There is no takeback request from your opponent to answer."))
+        with speaking(ctx.locale):  # to the presser alone
+            # i18n: {request} is "@alice asks to take back their last move: @bob, accept or
+            # decline."
+            text = _(
                 "That button comes from before buttons named the takeback request they "
-                "answer, so it answers none. The request open now: "
-                + self.words.takeback_asked(asker, ctx.user_id),
-                buttons=takeback_buttons(view),
-            ),
-            ephemeral=True,
-        )
+                "answer, so it answers none. The request open now: {request}"
+            ).format(request=self.words.takeback_asked(asker, ctx.user_id))
+            return Response(
+                reply=Message(text, buttons=takeback_buttons(view)),
+                ephemeral=True,
+            )
 
-    @command("resign", "Resign your game.", MATCH)
+    @command("resign", "Resign your game.", MATCH, private=True)
     async def resign(self, ctx: Context, match: int | None = None) -> Response:
         """Ask first: a private question with the one button that resigns."""
         view = await self.service.play.playing_in(ctx.actor, match)
         question = self.words.resign_question(view, ctx.user_id)
-        confirm = Button("Yes, resign", "resignyes", view.id, "danger")
+        # i18n: a button, 80 characters at most
+        confirm = Button(_("Yes, resign"), "resignyes", view.id, "danger")
         return Response(reply=Message(question, buttons=(confirm,)), ephemeral=True)
 
     async def resign_confirmed(self, ctx: Context, match: int) -> Response:
         view = await self.service.play.resign(ctx.actor, match)
-        headline = self.words.person_did(ctx.user_id, "resigned")
+        headline = _("{who} resigned.").format(who=self._who(ctx.user_id))
         board = await self.board_message(view, headline, ended=True)
-        return self.in_match(ctx, view, board, "You resigned.")
+        return self.in_match(ctx, view, board, _("You resigned."))
 
     @command("draw", "Offer a draw, or accept your opponent's offer.", MATCH)
     async def draw(self, ctx: Context, match: int | None = None) -> Response:
         result = await self.service.play.offer_draw(ctx.actor, match)
         # an offer needs no headline: the board's status says who offers a draw
         board = await self.board_message(
-            result.match, "Draw agreed." if result.agreed else "", ended=result.agreed
+            result.match, _("Draw agreed.") if result.agreed else "", ended=result.agreed
         )
-        return self.in_match(ctx, result.match, board, "Done.")
+        return self.in_match(ctx, result.match, board, _("Done."))
 
     async def draw_yes(self, ctx: Context, match: int) -> Response:
         return await self._answer_draw(ctx, match, accept=True)
@@ -292,11 +336,12 @@ class PlayingCommands(Boards):
 
     async def _answer_draw(self, ctx: Context, match: int, *, accept: bool) -> Response:
         result = await self.service.play.answer_draw(ctx.actor, accept, match)
-        headline = (
-            "Draw agreed." if accept else self.words.person_did(ctx.user_id, "declined the draw")
-        )
+        if accept:
+            headline = _("Draw agreed.")
+        else:
+            headline = _("{who} declined the draw.").format(who=self._who(ctx.user_id))
         board = await self.board_message(result.match, headline, ended=accept)
-        return self.in_match(ctx, result.match, board, "Done.")
+        return self.in_match(ctx, result.match, board, _("Done."))
 
     @command(
         "abort",
@@ -308,17 +353,15 @@ class PlayingCommands(Boards):
             match = (await self.service.meant(ctx.actor)).id
         view = await self.service.play.abort_game(ctx.actor, match, moderator=ctx.moderator)
         if view.tournament_id is not None:  # only a moderator calls one off: unscored
-            why = (
-                f"called the game off as a moderator: in tournament #{view.tournament_id} "
-                "it counts for neither player"
-            )
-            headline = self.words.person_did(ctx.user_id, why)
+            headline = _(
+                "{who} called the game off as a moderator: in tournament #{number} it counts "
+                "for neither player."
+            ).format(who=self._who(ctx.user_id), number=view.tournament_id)
             board = await self.board_message(view, headline, ended=True)
-            return self.in_match(ctx, view, board, "Called off: it counts for neither player.")
-        board = await self.board_message(
-            view, self.words.person_did(ctx.user_id, "aborted the game"), ended=True
-        )
-        return self.in_match(ctx, view, board, "The game is aborted.")
+            return self.in_match(ctx, view, board, _("Called off: it counts for neither player."))
+        headline = _("{who} aborted the game.").format(who=self._who(ctx.user_id))
+        board = await self.board_message(view, headline, ended=True)
+        return self.in_match(ctx, view, board, _("The game is aborted."))
 
     @command(
         "rematch",
@@ -331,8 +374,10 @@ class PlayingCommands(Boards):
         if asked.match is None:
             assert asked.challenge is not None
             return Response(reply=await self.challenge_message(asked.challenge))
+        # i18n: the headline of a rematch's board
+        headline = _("Rematch!")
         started = await self.with_pair(
-            await self.started_here(asked.match, "Rematch!"), asked.match, "Rematch!"
+            await self.started_here(asked.match, headline), asked.match, headline
         )
         if asked.challenge is None:  # against the computer: no challenge was shown
             return started
@@ -343,7 +388,8 @@ class PlayingCommands(Boards):
     async def moved(self, result: MoveResult) -> Message:
         """The board after a move (a person's or the computer's), naming who played it, and
         the reply played at once for a checkmated opponent."""
-        headline = self.words.person_did(result.by_user, f"played {result.move}")
+        # i18n: {who} is a person, {move} the move as the game writes it ("11-15")
+        headline = _("{who} played {move}.").format(who=self._who(result.by_user), move=result.move)
         if result.forced is not None:
             mated = result.match.opponent_of(result.by_user) or 0
             headline += " " + self.words.forced_reply(mated, result.forced)

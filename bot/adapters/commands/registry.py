@@ -4,10 +4,13 @@ and the side choices are all generated from this."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
+from babel.lists import format_list
+
+from bot.i18n import _, language
 from rules import GAMES, QUOTED, quoted
 
 Kind = Literal["text", "number", "user", "game", "side"]
@@ -55,6 +58,8 @@ class CommandSpec:
     hosts_rounds: str | None = None
     #: shown at first only to those who may manage the server (its admins may change that)
     for_managers: bool = False
+    #: answers only the person who typed it: worded in their language, not the server's
+    private: bool = False
 
     def makes_rounds(self, options: Mapping[str, Any]) -> bool:
         """This use of the command makes an event whose rounds are posted where it is typed."""
@@ -108,6 +113,7 @@ def command(
     starts_game: bool = False,
     hosts_rounds: str | None = None,
     for_managers: bool = False,
+    private: bool = False,
 ) -> Callable[[Handler], Handler]:
     """Declare the command a handler answers, where the handler is written: the slash
     command, the console's parser and /help all come from this."""
@@ -118,7 +124,7 @@ def command(
         within_discords_limits(name, help, options)
         spec = CommandSpec(
             name, help, handler, options, example, guild_only, slow, starts_game,
-            hosts_rounds, for_managers,
+            hosts_rounds, for_managers, private,
         )  # fmt: skip
         COMMANDS.append(spec)
         BY_NAME[name] = spec
@@ -140,35 +146,67 @@ SIDE_CHOICES = _side_names()
 
 
 def about_a_game(name: str, help: str, *, anywhere: bool = False) -> Callable[[Handler], Handler]:
-    """Declare a look-up command whose one option is the game it is about."""
+    """Declare a look-up command whose one option is the game it is about (its `help` is
+    marked for the catalogs where it is written: `N_("...")`)."""
     game = Option("game", "game", "which game", required=True)
-    return command(name, help, game, example=f"/{name} game:checkers", guild_only=not anywhere)
+    example = "/" + name + " game:checkers"
+    return command(name, help, game, example=example, guild_only=not anywhere)
 
 
 MATCH = Option("match", "number", "the match number (default: the game here)", autocomplete=True)
 
 
 def check_options(command: str, options: dict[str, Any]) -> str | None:
-    """What is wrong with a command's options, in words (None: nothing)."""
+    """What is wrong with a command's options, in words, in the language spoken (None:
+    nothing). Command and option names, and the values a choice takes, are as typed."""
     spec = BY_NAME.get(command)
     if spec is None:
-        return f"There is no /{command[:QUOTED]} command: /help lists them."
+        # i18n: {command} is what was typed after the '/'
+        return _("There is no /{command} command: /help lists them.").format(
+            command=command[:QUOTED]
+        )
     known = {o.name for o in spec.options}
     unknown = [o for o in options if o not in known]
     if unknown:
-        takes = f"its options are: {spec.usage()}" if spec.options else "no options"
-        return f"/{command} has no option {quoted(unknown[0])}: {takes}."
+        if not spec.options:
+            # i18n: {option} is the unknown option's name as typed, in quotes
+            return _("/{command} has no option {option}: no options.").format(
+                command=command, option=quoted(unknown[0])
+            )
+        # i18n: {usage} is how the command is typed, e.g. /board [match]
+        return _("/{command} has no option {option}: its options are: {usage}.").format(
+            command=command, option=quoted(unknown[0]), usage=spec.usage()
+        )
     missing = [o.name for o in spec.options if o.required and options.get(o.name) in (None, "")]
     if missing:
-        example = f", for example {spec.example}" if spec.example else ""
-        return f"/{command} needs {' and '.join(missing)}: type {spec.usage()}{example}."
+        values = {"command": command, "missing": listed(missing), "usage": spec.usage()}
+        if spec.example:
+            # i18n: {missing} lists option names as typed ('game', 'move and match');
+            # {usage} is how it is typed; {example} a command as typed
+            return _("/{command} needs {missing}: type {usage}, for example {example}.").format(
+                example=spec.example, **values
+            )
+        # i18n: {missing} lists option names as typed; {usage} is how the command is typed
+        return _("/{command} needs {missing}: type {usage}.").format(**values)
     for option in spec.options:
         value = options.get(option.name)
         if option.choices and value not in (None, "") and chosen(option, value) is None:
-            *most, last = option.choices
-            takes = f"{', '.join(most)} or {last}" if most else last
-            return f"/{command} {option.name} takes {takes}, not {quoted(str(value))}."
+            # i18n: {option} is an option's name and {choices} the values it takes, as typed
+            # ('on or off'); {value} is what was typed, in quotes
+            return _("/{command} {option} takes {choices}, not {value}.").format(
+                command=command,
+                option=option.name,
+                choices=listed(option.choices, "or"),
+                value=quoted(str(value)),
+            )
     return None
+
+
+def listed(items: Sequence[str], style: Literal["standard", "or"] = "standard") -> str:
+    """'a, b and c' ('a, b or c'), in the language spoken (Babel's lists; the bot's English
+    is British: no comma before the last)."""
+    spoken = language()
+    return format_list(list(items), style=style, locale="en_GB" if spoken == "en" else spoken)
 
 
 def chosen(option: Option, value: object) -> str | None:

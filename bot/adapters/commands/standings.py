@@ -5,15 +5,19 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from babel.dates import format_date
+
 from bot.adapters.commands.group import Context, HandlerGroup
 from bot.adapters.commands.lookups import PAGE, paged
 from bot.adapters.commands.registry import Option, command
 from bot.adapters.replies import Attachment, Message, Response
 from bot.adapters.wording import points_text
+from bot.i18n import _, language, ngettext, speaking
 from bot.runtime import workers
-from bot.service import GameStats, HeadToHead, pick_game
+from bot.runtime.picture_words import picture_words
+from bot.service import GameStats, HeadToHead, SeasonRow, pick_game
 from render.charts import rating_png
-from rules import GAMES, counted, get_game
+from rules import GAMES, get_game
 
 #: a leaderboard button's number: (the period's place in PERIODS times the games' count,
 #: plus the game's place in GAMES) times this, plus the page
@@ -25,10 +29,11 @@ RECENT = 5
 
 
 def month_start(now: float) -> tuple[float, str]:
-    """The start of the calendar month (UTC) `now` is in, and its name ('November 2026')."""
+    """The start of the calendar month (UTC) `now` is in, and its name in the language
+    spoken ('November 2026', 'ноябрь 2026': the month as named on its own)."""
     day = datetime.fromtimestamp(now, UTC)
     start = day.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
-    return start.timestamp(), f"{start:%B %Y}"
+    return start.timestamp(), format_date(start.date(), "LLLL yyyy", locale=language())
 
 
 class StandingCommands(HandlerGroup):
@@ -42,9 +47,10 @@ class StandingCommands(HandlerGroup):
     async def leaderboard(self, ctx: Context, game: str, period: str | None = None) -> Response:
         chosen = (period or "all").strip().lower()
         if chosen not in PERIODS:
-            return Response(
-                reply=Message(f"The period is all or month, not {chosen[:20]!r}."), ephemeral=True
-            )
+            with speaking(ctx.locale):  # told to the asker alone
+                # i18n: 'all' and 'month' are typed as they are; {value} is what was typed
+                said = _("The period is all or month, not {value}.").format(value=repr(chosen[:20]))
+            return Response(reply=Message(said), ephemeral=True)
         message = await self._leaderboard_message(ctx, pick_game(game).id, chosen, 0)
         return Response(reply=message)
 
@@ -53,7 +59,9 @@ class StandingCommands(HandlerGroup):
         which, page = divmod(code, PAGE_CODE)
         period, index = divmod(which, len(GAME_IDS))
         if period >= len(PERIODS):
-            return Response(reply=Message("That button is no longer in use."), ephemeral=True)
+            with speaking(ctx.locale):  # told to the presser alone
+                said = _("That button is no longer in use.")
+            return Response(reply=Message(said), ephemeral=True)
         message = await self._leaderboard_message(ctx, GAME_IDS[index], PERIODS[period], page)
         return Response(edit_origin=message)
 
@@ -63,34 +71,58 @@ class StandingCommands(HandlerGroup):
         """A page of the server's leaderboard, with the reader's own place when it is not on
         that page."""
         standings = self.service.standings
-        name = pick_game(game_id).name
+        name = _(pick_game(game_id).name)
         code = (PERIODS.index(period) * len(GAME_IDS) + GAME_IDS.index(game_id)) * PAGE_CODE
         if period == "month":
             since, month = month_start(self.service.clock())
             season = await standings.season(ctx.guild_id, game_id, since)
             if not season:
-                return Message(f"Nobody has finished a rated {name} game here in {month} yet.")
+                # i18n: {game} is a game's name; {month} a month as named on its own, with
+                # its year ('November 2026')
+                return Message(
+                    _("Nobody has finished a rated {game} game here in {month} yet.").format(
+                        game=name, month=month
+                    )
+                )
             at = paged(page, len(season), "lbpage", lambda n: code + n)
             shown = season[at.number * PAGE : (at.number + 1) * PAGE]
-            text = "\n".join(
-                f"{r.rank}. {self.words.person(r.user_id, r.name)} — {points_text(r.points)}, "
-                f"{counted(r.wins + r.draws + r.losses, 'game')}, {r.wins}-{r.draws}-{r.losses}"
-                for r in shown
-            )
+            text = "\n".join(self._season_line(r) for r in shown)
             mine = next((r for r in season if r.user_id == ctx.user_id), None)
             if mine is not None and mine not in shown:
-                text += f"\nYour place: #{mine.rank} of {len(season)}."
-            title = f"{name} leaderboard, {month} (points, W-D-L){at.suffix}"
-            return Message(text, title=title, buttons=at.buttons)
+                text += "\n" + _place(mine.rank, len(season))
+            # i18n: a title; {game} is a game's name, {month} a month and its year; W-D-L:
+            # wins-draws-losses
+            title = _("{game} leaderboard, {month} (points, W-D-L)").format(game=name, month=month)
+            return Message(text, title=title + at.suffix, buttons=at.buttons)
         rank, total = await standings.place(ctx.guild_id, game_id, ctx.user_id)
         if not total:
-            return Message(f"Nobody has finished a rated {name} game here yet.")
+            # i18n: {game} is a game's name
+            return Message(_("Nobody has finished a rated {game} game here yet.").format(game=name))
         at = paged(page, total, "lbpage", lambda n: code + n)
         rows = await standings.leaderboard(ctx.guild_id, game_id, PAGE, at.number * PAGE)
         text = self.words.leaderboard(rows)
         if rank is not None and not any(r.user_id == ctx.user_id for r in rows):
-            text += f"\nYour place: #{rank} of {total}."
-        return Message(text, title=f"{name} leaderboard (W-D-L){at.suffix}", buttons=at.buttons)
+            text += "\n" + _place(rank, total)
+        # i18n: a title; {game} is a game's name; W-D-L: wins-draws-losses
+        title = _("{game} leaderboard (W-D-L)").format(game=name)
+        return Message(text, title=title + at.suffix, buttons=at.buttons)
+
+    def _season_line(self, row: SeasonRow) -> str:
+        """'1. @alice — 4½ points, 5 games, 4-1-0'."""
+        games = row.wins + row.draws + row.losses
+        # i18n: a leaderboard's line: {rank} a place, {player} a name, {points} like '4½
+        # points', {n} games played and {record} wins-draws-losses ('4-1-0')
+        return ngettext(
+            "{rank}. {player} — {points}, {n} game, {record}",
+            "{rank}. {player} — {points}, {n} games, {record}",
+            games,
+        ).format(
+            rank=row.rank,
+            player=self.words.person(row.user_id, row.name),
+            points=points_text(row.points),
+            n=games,
+            record=f"{row.wins}-{row.draws}-{row.losses}",
+        )
 
     @command(
         "stats",
@@ -106,18 +138,27 @@ class StandingCommands(HandlerGroup):
         known = await self.service.standings.known_name(ctx.guild_id, who)
         name = self.words.person(who, known)
         solved, tried = await self.service.puzzles.record(ctx.guild_id, who)
-        puzzles = (("Puzzles", f"{solved} solved of {tried} (the first answer counts)"),)
+        # i18n: a field of /stats: {solved} puzzles solved of {tried} tried
+        solved_of = _("{solved} solved of {tried} (the first answer counts)")
+        # i18n: a field's name in /stats
+        puzzles = ((_("Puzzles"), solved_of.format(solved=solved, tried=tried)),)
         if not stats and not tried:
-            return Response(reply=Message(f"{name} has no finished games here yet."))
+            # i18n: {player} is a player's name
+            said = _("{player} has no finished games here yet.").format(player=name)
+            return Response(reply=Message(said))
         rated = any(s.rating is not None for s in stats)
-        charts = await self._charts(ctx, who, known or "This player", stats)
+        # i18n: in a rating chart's title, for a player whose name is not known
+        charts = await self._charts(ctx, who, known or _("This player"), stats)
         return Response(
             reply=Message(
-                "Rating (with '?' while provisional: too few games to settle it), then "
-                "wins-draws-losses, in all and on each side."
+                _(
+                    "Rating (with '?' while provisional: too few games to settle it), then "
+                    "wins-draws-losses, in all and on each side."
+                )
                 if rated
-                else "Wins-draws-losses against the computer, by its level (unrated).",
-                title=f"Stats for {name}",
+                else _("Wins-draws-losses against the computer, by its level (unrated)."),
+                # i18n: a title; {player} is a player's name
+                title=_("Stats for {player}").format(player=name),
                 fields=self.words.stats(stats) + (puzzles if tried else ()),
                 files=charts,
             )
@@ -132,10 +173,26 @@ class StandingCommands(HandlerGroup):
             history = await self.service.standings.rating_history(ctx.guild_id, s.game_id, who)
             if not history:
                 continue
-            title = f"{name}: {get_game(s.game_id).name} rating (± two deviations)"
+            # i18n: a rating chart's title; {player} is a name, {game} a game's name
+            title = _("{player}: {game} rating (± two deviations)").format(
+                player=name, game=_(get_game(s.game_id).name)
+            )
             band = [(rating, 2 * rd) for rating, rd in history]
-            png = await workers.run(rating_png, band, title)
-            charts.append(Attachment(f"rating-{s.game_id}-{who}.png", png))
+            png = await workers.run(rating_png, band, title, picture_words())
+            # i18n: a rating chart's description (alt text): {player} a name, {game} a game's
+            # name, {first} and {last} the first and last ratings, {n} the rated games
+            shown = ngettext(
+                "Rating chart of {player} in {game}: {first} to {last} over {n} game",
+                "Rating chart of {player} in {game}: {first} to {last} over {n} games",
+                len(history),
+            ).format(
+                player=name,
+                game=_(get_game(s.game_id).name),
+                first=round(history[0][0]),
+                last=round(history[-1][0]),
+                n=len(history),
+            )
+            charts.append(Attachment(f"rating-{s.game_id}-{who}.png", png, shown))
         return tuple(charts)
 
     @command(
@@ -153,14 +210,23 @@ class StandingCommands(HandlerGroup):
         record = await self.service.standings.versus(ctx.guild_id, player, other, game, RECENT)
         first, second = self.words.people.user(player), self.words.people.user(other)
         if not record.records:
-            what = f" of {pick_game(game).name}" if game else ""
-            return Response(
-                reply=Message(f"{first} and {second} have no finished game{what} here.")
+            if game:
+                # i18n: {first} and {second} are players, {game} a game's name
+                none = _("{first} and {second} have no finished game of {game} here.")
+            else:
+                # i18n: {first} and {second} are players
+                none = _("{first} and {second} have no finished game here.")
+            said = none.format(
+                first=first, second=second, game=_(pick_game(game).name) if game else ""
             )
+            return Response(reply=Message(said))
+        # i18n: {first} and {second} are players
+        against = _("{first} against {second}.").format(first=first, second=second)
         return Response(
             reply=Message(
-                f"{first} against {second}.\n{self._latest(record)}",
-                title="Head to head",
+                f"{against}\n{self._latest(record)}",
+                # i18n: the title of /versus
+                title=_("Head to head"),
                 fields=self._per_game(record, first, second),
             )
         )
@@ -172,22 +238,46 @@ class StandingCommands(HandlerGroup):
             wins = sum(r.wins for r in by_side.values())
             draws = sum(r.draws for r in by_side.values())
             losses = sum(r.losses for r in by_side.values())
+            # i18n: a record on one side: {side} is a side's name ('White'), {record}
+            # wins-draws-losses ('2-0-1')
+            as_side = _("as {side} {record}")
             sides = "; ".join(
-                f"as {game.side_name(side)} {r.wins}-{r.draws}-{r.losses}"
+                as_side.format(side=game.side_name(side), record=f"{r.wins}-{r.draws}-{r.losses}")
                 for side, r in by_side.items()
                 if r.wins + r.draws + r.losses
             )
+            # i18n: two players' record in a game: {first} and {second} are the players,
+            # {first_wins} and {second_wins} like '3 wins', {draws} like '1 draw', {sides} the
+            # first player's record on each side ('as White 2-0-1; as Black 1-1-0')
+            said = _("{first} {first_wins}, {second} {second_wins}, {draws} ({first} {sides})")
             fields.append(
                 (
-                    game.name,
-                    f"{first} {counted(wins, 'win')}, {second} {counted(losses, 'win')}, "
-                    f"{counted(draws, 'draw')} ({first} {sides})",
+                    _(game.name),
+                    said.format(
+                        first=first,
+                        second=second,
+                        first_wins=_wins(wins),
+                        second_wins=_wins(losses),
+                        draws=ngettext("{n} draw", "{n} draws", draws).format(n=draws),
+                        sides=sides,
+                    ),
                 )
             )
         return tuple(fields)
 
     def _latest(self, record: HeadToHead) -> str:
         lines = [
-            f"#{m.id} {get_game(m.game_id).name}: {self.words.result(m)}" for m in record.recent
+            f"#{m.id} {_(get_game(m.game_id).name)}: {self.words.result(m)}" for m in record.recent
         ]
-        return "Latest games:\n" + "\n".join(lines)
+        # i18n: before a list of games, one a line
+        return _("Latest games:") + "\n" + "\n".join(lines)
+
+
+def _place(rank: int, of: int) -> str:
+    """'Your place: #3 of 12.'"""
+    # i18n: the reader's place in a leaderboard: {rank} of {total} players
+    return _("Your place: #{rank} of {total}.").format(rank=rank, total=of)
+
+
+def _wins(n: int) -> str:
+    return ngettext("{n} win", "{n} wins", n).format(n=n)

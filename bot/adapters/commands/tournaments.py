@@ -5,15 +5,21 @@ over."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+
+from babel.numbers import format_decimal
 
 from bot.adapters.commands.boards import Boards
 from bot.adapters.commands.group import Context
-from bot.adapters.commands.registry import Option, command
+from bot.adapters.commands.registry import Option, command, listed
 from bot.adapters.replies import Attachment, Button, Message, Response
 from bot.adapters.wording import points_text
 from bot.agents.director import BOARD_BURST, BOARD_PACE
+from bot.i18n import N_, Text, _, language, ngettext, pgettext, speaking
+from bot.i18n.position_words import ALT_TEXT_LIMIT
 from bot.runtime import workers
+from bot.runtime.picture_words import picture_words
 from bot.service import (
     FORMATS,
     OPENINGS,
@@ -24,11 +30,12 @@ from bot.service import (
     TournamentView,
 )
 from render.standings import Line, standings_png
-from rules import counted, get_game
+from rules import get_game
 
 ACTIONS = ("create", "join", "leave", "start", "standings", "pairings", "cancel")
-#: the podium's places, in words
-PLACES = ("1st", "2nd", "3rd")
+#: the podium's places, in words (translated where shown)
+# i18n: a place on a tournament's podium
+PLACES = (N_("1st"), N_("2nd"), N_("3rd"))
 #: Discord's limit on a message's text
 MOST_CHARACTERS = 2000
 
@@ -74,14 +81,16 @@ class TournamentCommands(Boards):
         action = action.strip().lower()
         if action == "create":
             if game is None:
-                return _private("Say which game: /tournament action:create game:checkers rounds:5")
+                say = Text("Say which game: /tournament action:create game:checkers rounds:5")
+                return _private(ctx, say)
             made = await events.create(
                 ctx.actor, game, (format or "swiss").lower(), rounds, time_per_move,
                 (rated or "yes").lower() != "no", starts, allowed=ctx.manager, opening=opening,
             )  # fmt: skip
             return Response(reply=await self.signup_message(made))
         if action not in ACTIONS:
-            return _private(f"The actions are: {', '.join(ACTIONS)}.")
+            # i18n: {actions} lists the actions as typed ('create, join, leave, ...')
+            return _private(ctx, Text("The actions are: {actions}.", actions=", ".join(ACTIONS)))
         event = await self.service.tournaments.meant(ctx.actor, number)
         if action in ("join", "leave"):
             return await self._sign(ctx, event.id, action == "join", button=False)
@@ -89,17 +98,18 @@ class TournamentCommands(Boards):
             return await self.start_button(ctx, event.id)
         if action == "cancel":
             over = await events.cancel(ctx.actor, event.id, moderator=ctx.manager)
-            called_off = f"Tournament #{event.id} is cancelled"
+            said = _("Tournament #{number} is cancelled; its games in progress are called off.")
+            # i18n: the headline of a game's board when its tournament is cancelled
+            void = _("Tournament #{number} is cancelled: this game counts for neither player.")
             return Response(
-                reply=Message(f"{called_off}; its games in progress are called off."),
+                reply=Message(said.format(number=event.id)),
                 updates=(await self.signup_message(over.tournament),),
-                elsewhere=await self._over(
-                    over.games, f"{called_off}: this game counts for neither player."
-                ),
+                elsewhere=await self._over(over.games, void.format(number=event.id)),
             )
-        if action == "standings":
-            return Response(reply=await self._standings(ctx, event), ephemeral=True)
-        return Response(reply=await self._pairings(event, round), ephemeral=True)
+        with speaking(ctx.locale):  # only the asker sees these
+            if action == "standings":
+                return Response(reply=await self._standings(ctx, event), ephemeral=True)
+            return Response(reply=await self._pairings(event, round), ephemeral=True)
 
     async def join_button(self, ctx: Context, tournament_id: int) -> Response:
         return await self._sign(ctx, tournament_id, True, button=True)
@@ -112,9 +122,11 @@ class TournamentCommands(Boards):
             ctx.actor, tournament_id, moderator=ctx.manager
         )
         signup = await self.signup_message(started)
-        return Response(updates=(signup,), reply=Message(
-            f"Tournament #{started.id} begins: round 1 is paired and posted here."
-        ), ephemeral=True)  # fmt: skip
+        with speaking(ctx.locale):  # the reply only the starter sees
+            said = _("Tournament #{number} begins: round 1 is paired and posted here.")
+        return Response(
+            updates=(signup,), reply=Message(said.format(number=started.id)), ephemeral=True
+        )
 
     async def _sign(
         self, ctx: Context, tournament_id: int, joining: bool, *, button: bool
@@ -129,15 +141,20 @@ class TournamentCommands(Boards):
         signup = await self.signup_message(event)
         if button and event.status == "signup":
             return Response(edit_origin=signup)
-        if not joining and event.status == "signup":
-            said = f"You have left tournament #{event.id}."
-        elif not joining:
-            said = _withdrawn(event, lost)
-        elif event.status == "running" and event.round:  # a Swiss's late entry
-            said = f"You are in tournament #{event.id}: you play from round {event.round + 1}."
-        else:
-            said = f"You are in tournament #{event.id}."
-        withdrew = self.words.person_did(ctx.user_id, f"withdrew from tournament #{event.id}")
+        with speaking(ctx.locale):  # the reply only they see
+            if not joining and event.status == "signup":
+                said = _("You have left tournament #{number}.").format(number=event.id)
+            elif not joining:
+                said = _withdrawn(event, lost)
+            elif event.status == "running" and event.round:  # a Swiss's late entry
+                said = _("You are in tournament #{number}: you play from round {round}.").format(
+                    number=event.id, round=event.round + 1
+                )
+            else:
+                said = _("You are in tournament #{number}.").format(number=event.id)
+        # i18n: the headline of the boards of the games a player's withdrawal lost
+        withdrew = _("{player} withdrew from tournament #{number}.")
+        withdrew = self.words.person_did(ctx.user_id, withdrew, number=event.id)
         return Response(
             reply=Message(said),
             ephemeral=True,
@@ -155,25 +172,53 @@ class TournamentCommands(Boards):
     # --- what is shown ---
     async def signup_message(self, event: TournamentView) -> Message:
         """The event's sign-up post: what it is, who is in, and its buttons while open."""
-        game = get_game(event.game_id)
-        rounds = (f"{counted(event.rounds, 'round')}" if event.format == "swiss"
-                  else "everyone meets everyone")  # fmt: skip
-        who = _listed([self.words.people.user(p) for p in event.players]) or "nobody yet"
-        state = {"signup": "open for sign-up", "running": f"under way: round {event.round or 1}",
-                 "finished": "over", "cancelled": "cancelled"}[event.status]  # fmt: skip
+        game = _(get_game(event.game_id).name)
+        if event.format == "swiss":
+            rounds = ngettext("{n} round", "{n} rounds", event.rounds).format(n=event.rounds)
+        else:
+            # i18n: a round-robin tournament's rounds
+            rounds = _("everyone meets everyone")
+        # i18n: a tournament's players, when none has joined
+        who = _listed([self.words.people.user(p) for p in event.players]) or _("nobody yet")
+        # i18n: a tournament's state, after 'organised by @someone: '
+        states = {"signup": _("open for sign-up"),
+                 # i18n: a tournament's state; {round} is the round being played
+                 "running": _("under way: round {round}").format(round=event.round or 1),
+                 "finished": pgettext("a tournament's state", "over"),
+                 "cancelled": pgettext("a tournament's state", "cancelled")}  # fmt: skip
+        state = states[event.status]
         buttons: tuple[Button, ...] = ()
+        # i18n: button labels (80 characters at most) of a tournament's sign-up
+        join, leave, start = _("Join"), _("Leave"), _("Start")
         if event.status == "signup":
-            buttons = (Button("Join", "tjoin", event.id, "success"),
-                       Button("Leave", "tleave", event.id),
-                       Button("Start", "tstart", event.id, "primary"))  # fmt: skip
+            buttons = (Button(join, "tjoin", event.id, "success"),
+                       Button(leave, "tleave", event.id),
+                       Button(start, "tstart", event.id, "primary"))  # fmt: skip
         elif event.status == "running" and event.late_joining:
-            buttons = (Button("Join", "tjoin", event.id, "success"),)
-        ballots = ", each pairing a ballot played both ways" if event.opening else ""
+            buttons = (Button(join, "tjoin", event.id, "success"),)
+        if event.opening:
+            # i18n: a tournament's game, whose each pairing plays a ballot (a three-move
+            # opening drawn by lot) both ways
+            game = _("{game}, each pairing a ballot played both ways").format(game=game)
+        # i18n: a tournament's sign-up post: {game} is the game, {format} 'swiss' or
+        # 'round-robin', {rounds} like '5 rounds', {rated} 'rated' or 'unrated', {organiser}
+        # who made it and {state} like 'open for sign-up'; keep the ** (bold)
+        about = _(
+            "**Tournament #{number}**: {game}, {format} ({rounds}), {rated}, organised by "
+            "{organiser}: {state}."
+        ).format(
+            number=event.id,
+            game=game,
+            format=_format_name(event.format),
+            rounds=rounds,
+            rated=_("rated") if event.rated else _("unrated"),
+            organiser=self.words.people.user(event.organiser_id),
+            state=state,
+        )
+        # i18n: {count} players have joined: {players} lists them
+        players = _("Players ({count}): {players}.").format(count=len(event.players), players=who)
         return Message(
-            f"**Tournament #{event.id}**: {game.name}{ballots}, {event.format} ({rounds}), "
-            f"{'rated' if event.rated else 'unrated'}, organised by "
-            f"{self.words.people.user(event.organiser_id)}: {state}.\n"
-            f"Players ({len(event.players)}): {who}.",
+            f"{about}\n{players}",
             buttons=buttons,
             shows=f"tournament:{event.id}",
         )
@@ -183,40 +228,73 @@ class TournamentCommands(Boards):
         mine = next((s.rank for s in table if s.player == ctx.user_id), None)
         png = await self._standings_png(event, table, mine)
         done = _rounds_over(event)
-        when = f"after {counted(done, 'round')}" if done else _stage(event)
-        text = f"Tournament #{event.id}: standings {when}."
+        if done:
+            text = ngettext(
+                "Tournament #{number}: standings after {n} round.",
+                "Tournament #{number}: standings after {n} rounds.",
+                done,
+            ).format(number=event.id, n=done)
+        else:
+            # i18n: {stage} is like 'before round 1' or 'during round 1'
+            text = _("Tournament #{number}: standings {stage}.").format(
+                number=event.id, stage=_stage(event)
+            )
         return Message(text, files=(png,))
 
     async def _standings_png(
         self, event: TournamentView, table: list, mine: int | None
     ) -> Attachment:
-        names = {p: await self.service.standings.known_name(event.guild_id, p) or f"player {p}"
-                 for p in event.players}  # fmt: skip
+        # i18n: a player whose name is not known; {id} is a number
+        unknown = _("player {id}")
+        names = {p: await self.service.standings.known_name(event.guild_id, p)
+                 or unknown.format(id=p) for p in event.players}  # fmt: skip
+        locale = language()  # the points as the reader writes them: '2.5', '2,5'
         lines = [
-            Line(s.rank, names[s.player], s.points, s.sonneborn_berger, s.buchholz, s.left,
-                 s.player in event.withdrawn)
+            Line(s.rank, names[s.player], format_decimal(s.points, locale=locale),
+                 format_decimal(s.sonneborn_berger, locale=locale),
+                 format_decimal(s.buchholz, locale=locale), s.left, s.player in event.withdrawn)
             for s in table
         ]  # fmt: skip
-        title = f"Tournament #{event.id} · {get_game(event.game_id).name} · {_stage(event)}"
-        png = await workers.run(standings_png, title, lines, mine)
-        return Attachment(f"tournament-{event.id}-standings-{event.round}.png", png)
+        # i18n: a standings picture's title: {game} is the game, {stage} like 'after round 2'
+        title = _("Tournament #{number} · {game} · {stage}").format(
+            number=event.id, game=_(get_game(event.game_id).name), stage=_stage(event)
+        )
+        png = await workers.run(standings_png, title, lines, mine, picture_words())
+        # i18n: a place in a standings picture's description (alt text): {rank} the place,
+        # {player} a name, {points} the score ("4½ points")
+        place = _("{rank}. {player}, {points}")
+        ranks = "; ".join(
+            place.format(rank=s.rank, player=names[s.player], points=points_text(s.points))
+            for s in table
+        )
+        shown = f"{title}: {ranks}" if ranks else title
+        shown = shown if len(shown) <= ALT_TEXT_LIMIT else shown[: ALT_TEXT_LIMIT - 1] + "…"
+        return Attachment(f"tournament-{event.id}-standings-{event.round}.png", png, shown)
 
     async def _pairings(self, event: TournamentView, number: int | None) -> Message:
         which = number or event.round
         games = await self.service.tournaments.round_games(event.id, which)
         if not games:
-            return Message(f"Tournament #{event.id} has no round {which} yet.")
+            said = _("Tournament #{number} has no round {round} yet.")
+            return Message(said.format(number=event.id, round=which))
         user = self.words.people.user
+        # i18n: a pairing's line: {player} has no opponent this round
+        bye = _("{player} — bye")
+        # i18n: a pairing's line: {score} like '1-0', 'playing' or 'called off, not scored'
+        pairing = _("{first} vs {second}: {score}")
         lines = [
-            f"{user(g.first)} — bye"
+            bye.format(player=user(g.first))
             if g.second is None
-            else f"{user(g.first)} vs {user(g.second)}: {_score(g)}"
+            else pairing.format(first=user(g.first), second=user(g.second), score=_score(g))
             for g in games
         ]
-        head = f"**Tournament #{event.id}, round {which}**"
+        # i18n: keep the ** (bold)
+        head = _("**Tournament #{number}, round {round}**").format(number=event.id, round=which)
         text, *rest = _split(head, lines, "", MOST_CHARACTERS - 40)  # what fits, and a count
         if rest:
-            text += f"\n… and {len(lines) - text.count(chr(10))} more"
+            more = len(lines) - text.count(chr(10))
+            # i18n: after a list cut short: {n} lines not shown
+            text += "\n" + ngettext("… and {n} more", "… and {n} more", more).format(n=more)
         return Message(text)
 
     async def round_posts(self, news: RoundNews) -> list[Message]:
@@ -229,25 +307,50 @@ class TournamentCommands(Boards):
         png = await self._standings_png(event, list(news.standings), None)
         if news.finished:
             places = zip(PLACES, news.standings, strict=False)
-            podium = ", ".join(f"{place} {user(s.player)} ({s.points:g})" for place, s in places)
+            # i18n: one place on the podium: {place} like '1st', {points} like '4.5'
+            on_podium = _("{place} {player} ({points})")
+            podium = ", ".join(
+                on_podium.format(place=_(place), player=user(s.player), points=f"{s.points:g}")
+                for place, s in places
+            )
             first = news.standings[0]
-            text = (
-                f"**Tournament #{event.id}** is over: {user(first.player)} wins with "
-                f"{points_text(first.points)}. The podium: {podium}. The final standings:"
+            # i18n: {winner} won with {points} (like '4½ points'); {podium} lists the first
+            # three; the final standings' picture follows; keep the ** (bold)
+            text = _(
+                "**Tournament #{number}** is over: {winner} wins with {points}. The podium: "
+                "{podium}. The final standings:"
+            ).format(
+                number=event.id,
+                winner=user(first.player),
+                points=points_text(first.points),
+                podium=podium,
             )
             return [Message(text, files=(png,))]
-        lines = [f"#{m.id}: {' vs '.join(user(p) for p in m.players.values())}" for m in news.games]
-        lines += [f"bye: {user(p)}" for p in news.byes]
-        head = f"**Tournament #{event.id}**, round {news.round} of {event.rounds}: "
-        texts = _split(head + _boards_coming(len(news.games)), lines,
-                       f"**Tournament #{event.id}**, round {news.round} (continued):")  # fmt: skip
+        # i18n: a game of a round: {number} is the match's number, {first} and {second} players
+        paired = _("#{number}: {first} vs {second}")
+        lines = [paired.format(number=m.id, **_pair(m, user)) for m in news.games]
+        # i18n: {player} has no game this round
+        lines += [_("bye: {player}").format(player=user(p)) for p in news.byes]
+        # i18n: a round's announcement: {boards} says how the boards are posted; keep the **
+        head = _("**Tournament #{number}**, round {round} of {rounds}: {boards}").format(
+            number=event.id,
+            round=news.round,
+            rounds=event.rounds,
+            boards=_boards_coming(len(news.games)),
+        )
+        # i18n: the start of a round's announcement's next message; keep the ** (bold)
+        more = _("**Tournament #{number}**, round {round} (continued):")
+        texts = _split(head, lines, more.format(number=event.id, round=news.round))
         files = (png,) if news.round > 1 else ()
         return [Message(text, files=files if n == 0 else ()) for n, text in enumerate(texts)]
 
     async def round_board(self, board: RoundBoard) -> Response:
         """A round's game: its start, to post in the event's channel, and its board, in a
         thread of its own, pinging its players (those it is the first game of the round of)."""
-        headline = f"Tournament #{board.tournament_id}, round {board.round}."
+        # i18n: the headline of a tournament game's first board
+        headline = _("Tournament #{number}, round {round}.").format(
+            number=board.tournament_id, round=board.round
+        )
         start = await self.started_here(board.match, headline)
         first, *rest = start.posts
         return replace(start, posts=(replace(first, pings=board.pings), *rest))
@@ -257,30 +360,53 @@ def _rounds_over(event: TournamentView) -> int:
     return event.round - (event.status == "running")
 
 
+def _pair(match: MatchView, user: Callable[[int | None], str]) -> dict[str, str]:
+    """A round's game's two players, shown: {first} and {second}."""
+    players = list(match.players.values())
+    return {"first": user(players[0]), "second": user(players[-1])}
+
+
+def _format_name(format: str) -> str:
+    """A tournament's format, in words."""
+    # i18n: a tournament's format, in its sign-up post
+    return {"swiss": _("swiss"), "round-robin": _("round-robin")}.get(format, format)
+
+
 def _stage(event: TournamentView) -> str:
     """How far the standings go: 'final standings', 'after round 2', 'during round 1'
     (never 'after round 0')."""
     done = _rounds_over(event)
     if event.status == "finished":
-        return "final standings"
+        return _("final standings")
     if done:
-        return f"after round {done}"
-    return "during round 1" if event.status == "running" else "before round 1"
+        # i18n: how far a tournament's standings go
+        return _("after round {round}").format(round=done)
+    return _("during round 1") if event.status == "running" else _("before round 1")
 
 
 def _withdrawn(event: TournamentView, lost: tuple[MatchView, ...]) -> str:
     """A withdrawal, in words: what stands, what is lost."""
-    rest = (
-        "you are paired no more"
-        if event.format == "swiss"
-        else "the games you had yet to play count as lost"
-    )
-    said = f"You have withdrawn from tournament #{event.id}: your games played stand, and {rest}."
+    if event.format == "swiss":
+        said = _(
+            "You have withdrawn from tournament #{number}: your games played stand, and you are "
+            "paired no more."
+        )
+    else:
+        said = _(
+            "You have withdrawn from tournament #{number}: your games played stand, and the "
+            "games you had yet to play count as lost."
+        )
+    said = said.format(number=event.id)
     if not lost:
         return said
-    numbers = " and ".join(f"#{match.id}" for match in lost)
-    games, are = ("game", "is") if len(lost) == 1 else ("games", "are")
-    return f"{said} Your {games} in progress, {lost[0].game_name} {numbers}, {are} lost."
+    numbers = listed([f"#{match.id}" for match in lost])
+    # i18n: {game} is a game's name, {numbers} the games' numbers ('#4 and #7')
+    gone = ngettext(
+        "Your game in progress, {game} {numbers}, is lost.",
+        "Your games in progress, {game} {numbers}, are lost.",
+        len(lost),
+    ).format(game=_(lost[0].game_name), numbers=numbers)
+    return f"{said} {gone}"
 
 
 def _listed(names: list[str], most: int = MOST_CHARACTERS // 2) -> str:
@@ -288,7 +414,11 @@ def _listed(names: list[str], most: int = MOST_CHARACTERS // 2) -> str:
     shown = ""
     for n, name in enumerate(names):
         if len(shown) + len(name) > most:
-            return f"{shown} and {len(names) - n} more"
+            left = len(names) - n
+            # i18n: {names} lists names, then how many more there are
+            return ngettext("{names} and {n} more", "{names} and {n} more", left).format(
+                names=shown, n=left
+            )
         shown += (", " if shown else "") + name
     return shown
 
@@ -296,21 +426,33 @@ def _listed(names: list[str], most: int = MOST_CHARACTERS // 2) -> str:
 def _boards_coming(games: int) -> str:
     """What the announcement says of the boards, which the director posts after it."""
     if not games:
-        return "no games this round."
-    clock = "a game's clock starts when its board is posted, and its players are pinged there."
+        return _("no games this round.")
+    # i18n: ends a round's announcement, after a colon
+    clock = _("a game's clock starts when its board is posted, and its players are pinged there.")
     if games == 1:
-        return f"1 game, in a thread of its own. Its board follows now: {clock}"
+        # i18n: {clock} says when a game's clock starts
+        return _("1 game, in a thread of its own. Its board follows now: {clock}").format(
+            clock=clock
+        )
     late = (games - BOARD_BURST) * BOARD_PACE
-    coming = (
-        "Their boards follow now, one by one"
-        if late < 30
-        else f"Their boards are being posted one by one, the last in about {_about(late)}"
-    )
-    return f"{games} games, each in a thread of its own. {coming}: {clock}"
+    if late < 30:
+        coming = _("Their boards follow now, one by one")
+    else:
+        # i18n: {time} is like '5 minutes'
+        coming = _("Their boards are being posted one by one, the last in about {time}").format(
+            time=_about(late)
+        )
+    # i18n: {coming} says how the boards follow, {clock} when a game's clock starts
+    return ngettext(
+        "{n} game, each in a thread of its own. {coming}: {clock}",
+        "{n} games, each in a thread of its own. {coming}: {clock}",
+        games,
+    ).format(n=games, coming=coming, clock=clock)
 
 
 def _about(seconds: float) -> str:
-    return counted(max(1, round(seconds / 60)), "minute")
+    minutes = max(1, round(seconds / 60))
+    return ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes)
 
 
 def _split(first: str, lines: list[str], more: str, most: int = MOST_CHARACTERS) -> list[str]:
@@ -328,10 +470,14 @@ def _split(first: str, lines: list[str], more: str, most: int = MOST_CHARACTERS)
 def _score(game: Result) -> str:
     """'1-0', '0.5-0.5', 'playing', or 'called off, not scored'."""
     if game.called_off:
-        return "called off, not scored"
+        # i18n: a game's score in a round's pairings
+        return _("called off, not scored")
     points = game.first_points
-    return "playing" if points is None else f"{points:g}-{1 - points:g}"
+    # i18n: a game's score in a round's pairings: not over yet
+    return _("playing") if points is None else f"{points:g}-{1 - points:g}"
 
 
-def _private(text: str) -> Response:
-    return Response(reply=Message(text), ephemeral=True)
+def _private(ctx: Context, text: Text) -> Response:
+    """An answer only the asker sees, in their language."""
+    with speaking(ctx.locale):
+        return Response(reply=Message(text.text()), ephemeral=True)

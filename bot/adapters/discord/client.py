@@ -7,8 +7,25 @@ from __future__ import annotations
 import discord
 
 from bot.adapters.commands.dispatch import Dispatcher
+from bot.i18n import supported
 
 
 class Client(discord.AutoShardedClient):
     #: the command handlers, made once logged in (the bot's own id is the computer's)
     dispatcher: Dispatcher
+
+    async def server_language(self, guild_id: int | None) -> str:
+        """The language of what everyone on a server reads (posts that answer nobody: the
+        sweeper's, the computer's, a tournament's): the server's /settings language, else
+        the one Discord gives the server (its owner's choice); English without a server."""
+        if not guild_id:
+            return "en"
+        chosen = await self.dispatcher.service.languages.server(guild_id)
+        if chosen:
+            return chosen
+        guild = self.get_guild(guild_id)
+        return supported(str(guild.preferred_locale) if guild is not None else None)
+
+    async def person_language(self, user_id: int) -> str:
+        """The language a person's DMs are worded in: their Discord's, as last seen."""
+        return await self.dispatcher.service.languages.person(user_id) or "en"

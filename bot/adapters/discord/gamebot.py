@@ -8,6 +8,7 @@ import logging
 import time
 from collections import Counter
 from contextvars import ContextVar
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -15,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.adapters.commands.dispatch import Dispatcher
+from bot.adapters.commands.group import Context
 from bot.adapters.discord.client import Client
 from bot.adapters.discord.command_sync import clear_server_commands, sync_test_server
 from bot.adapters.discord.components import GameButton, GameList
@@ -31,13 +33,17 @@ from bot.adapters.discord.parts import (
     context,
     discord_kwargs,
     edit_kwargs,
+    locale_of,
     shut_out,
 )
 from bot.adapters.discord.posting import Posting
 from bot.adapters.discord.round_boards import post_round_board
+from bot.adapters.discord.translator import CatalogTranslator
 from bot.adapters.discord.visibility import Visibility
 from bot.adapters.replies import Response, private
 from bot.app.app import App
+from bot.errors import CannotSave
+from bot.i18n import _, speaking
 from bot.service import Analysis, MoveResult, RoundBoard, RoundNews, SweepEvent
 
 log = logging.getLogger("bot")
@@ -95,6 +101,7 @@ class GameBot(Client):
         )
         self.app.service.on_computer_turn(self._computer_turn)
         self.add_dynamic_items(GameButton, GameList)
+        await self.tree.set_translator(CatalogTranslator())  # the commands in each language
         if self.sync_globally:
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
@@ -179,11 +186,12 @@ class GameBot(Client):
     async def _respond(
         self, interaction: discord.Interaction, handler: Any, *, click: bool, slow: bool
     ) -> None:
-        task = asyncio.ensure_future(handler(context(interaction)))
+        # who reads what is read in the task too: its failure is the handler's (apologised)
+        task = asyncio.ensure_future(self._handled(interaction, handler))
         self._handling.add(task)
         task.add_done_callback(self._handling.discard)
         left = 0.0 if slow or click else time_left(interaction) - DEFER_MARGIN
-        done, _ = await asyncio.wait({task}, timeout=max(0.0, left))
+        done, _pending = await asyncio.wait({task}, timeout=max(0.0, left))
         deferred = False
         if not done:
             try:
@@ -196,12 +204,33 @@ class GameBot(Client):
             response: Response = await task
         except Exception:
             log.exception("handler failed for %s", interaction.data)
-            response, sorry = private(SORRY), SORRY
+            with speaking(locale_of(interaction)):
+                response, sorry = private(_(SORRY)), SORRY
         try:
             await self.show(interaction, response, deferred=deferred, click=click)
         except Exception:
             log.exception("could not show the answer to %s", interaction.data)
             await apologise(interaction, sorry)
+
+    async def _handled(self, interaction: discord.Interaction, handler: Any) -> Response:
+        response: Response = await handler(await self.context_for(interaction))
+        return response
+
+    async def context_for(self, interaction: discord.Interaction) -> Context:
+        """The interaction as the handlers see it, with who reads what: the asker their
+        Discord's language, everyone on the server its /settings language (else Discord's
+        for the server). The asker's language is noted for their DMs, if it can be."""
+        languages = self.app.service.languages
+        ctx = context(interaction)
+        if interaction.guild_id:
+            chosen = await languages.server(interaction.guild_id)
+            if chosen:
+                ctx = replace(ctx, public_locale=chosen)
+        try:
+            await languages.seen(ctx.user_id, ctx.locale)
+        except CannotSave as err:  # their DMs stay in the language seen before
+            log.warning("could not note the language of %s: %s", ctx.user_id, err.why)
+        return ctx
 
     async def show(
         self, interaction: discord.Interaction, response: Response, *, deferred: bool, click: bool
@@ -319,8 +348,9 @@ class GameBot(Client):
         made it the computer's turn (the game's start, with its thread and first board; the
         move this one answers), and any answer on its way where the game is played (its
         thread; its channel if it has none: a busy channel does not hold a thread's game)."""
-        board = await self.dispatcher.computer_moved(result)
         match = result.match
+        with speaking(await self.server_language(match.guild_id)):
+            board = await self.dispatcher.computer_moved(result)
         place = match.thread_id or match.channel_id
         first = self._shown_first.pop(match.id, None)
         async with self._answered:
@@ -328,7 +358,7 @@ class GameBot(Client):
                 lambda: not self._answering[place] and (first is None or first.is_set())
             )
         await self.posting.post_in_match(result.match.id, (board,), retry=True)
-        notice = await self.dispatcher.computer_notice(result)
+        notice = await self.dispatcher.computer_notice(result)  # in the recipient's language
         if notice is not None:
             await self.posting.send_notice(notice)
 
@@ -338,18 +368,23 @@ class GameBot(Client):
         it could not all be posted: the director tries again, and the parts posted already
         are not posted twice (each part's nonce names its event, news and place)."""
         channel = await self.posting.channel_for(news.tournament.channel_id)
-        for n, message in enumerate(await self.dispatcher.round_posts(news)):
+        with speaking(await self.server_language(news.tournament.guild_id)):
+            posts = await self.dispatcher.round_posts(news)
+        for n, message in enumerate(posts):
             nonce = f"t{news.tournament.id}-{news.round}-{n}"
             await self.posting.send(channel, message, nonce=nonce)
 
     async def on_round_board(self, board: RoundBoard) -> None:
         """A tournament game started from a post in the event's channel, its board in a
         thread of its own. Raises if it could not be posted: the director tries again."""
-        await post_round_board(self.posting, await self.dispatcher.round_board(board))
+        with speaking(await self.server_language(board.match.guild_id)):
+            start = await self.dispatcher.round_board(board)
+        await post_round_board(self.posting, start)
 
     async def on_review(self, analysis: Analysis) -> None:
         """A review's progress, or the review made: it replaces the post that showed it."""
-        message = await self.dispatcher.review_message(analysis)
+        with speaking(await self.server_language(analysis.match.guild_id)):
+            message = await self.dispatcher.review_message(analysis)
         await self.posting.post_in_match(analysis.match.id, (message,))
 
     async def on_sweep(self, event: SweepEvent) -> None:
@@ -357,10 +392,12 @@ class GameBot(Client):
         that may pass (network, Discord's 5xx) is raised, so the sweeper posts it again later;
         a refusal that will not (no access, channel gone) is logged and dropped."""
         try:
-            match_id, channel_id, message = await self.dispatcher.announce(event)
+            where = event.match or event.challenge
+            with speaking(await self.server_language(where.guild_id if where else None)):
+                match_id, channel_id, message = await self.dispatcher.announce(event)
             if match_id is not None:
                 await self.posting.post_in_match(match_id, (message,))
-                notice = await self.dispatcher.reminder_notice(event)
+                notice = await self.dispatcher.reminder_notice(event)  # the recipient's language
                 if notice is not None:
                     await self.posting.send_notice(notice)
             else:

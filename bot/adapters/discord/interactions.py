@@ -7,7 +7,8 @@ import logging
 
 import discord
 
-from bot.adapters.discord.parts import POSTING_ERRORS, SORRY
+from bot.adapters.discord.parts import POSTING_ERRORS, SORRY, locale_of
+from bot.i18n import _, speaking
 
 log = logging.getLogger("bot")
 #: Discord's window to answer an interaction, counted from when it was made
@@ -30,9 +31,11 @@ async def forget_thinking(interaction: discord.Interaction) -> None:
 
 
 async def apologise(interaction: discord.Interaction, text: str = SORRY) -> None:
-    """Tell the user something failed (`text`: what became of what they asked), as a
-    response or a follow-up, whichever Discord still takes; if it takes neither (or cannot
-    be reached), the log already has the story."""
+    """Tell the user something failed (`text`: what became of what they asked, a marked
+    text worded here in their language), as a response or a follow-up, whichever Discord
+    still takes; if it takes neither (or cannot be reached), the log already has the story."""
+    with speaking(locale_of(interaction)):
+        text = _(text)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

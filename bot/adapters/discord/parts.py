@@ -8,6 +8,7 @@ import inspect
 import io
 import re
 from collections.abc import Callable
+from functools import reduce
 from typing import Any, Literal, Optional
 
 import aiohttp
@@ -19,11 +20,13 @@ from bot.adapters.commands.registry import COMMANDS, SIDE_CHOICES, CommandSpec, 
 from bot.adapters.discord.components import clip, components, host_of
 from bot.adapters.discord.visibility import everyone_can_read
 from bot.adapters.replies import Message
+from bot.i18n import N_, _, ngettext, speaking, supported
 from rules import GAMES
 
-SORRY = "Sorry, something went wrong on our side. Nothing was changed; please try again."
+#: the apology when something failed (marked: translated where shown, in the asker's language)
+SORRY = N_("Sorry, something went wrong on our side. Nothing was changed; please try again.")
 #: the apology when the handler did its work (saved) but its answer could not all be shown
-NOT_ALL_SHOWN = (
+NOT_ALL_SHOWN = N_(
     "Sorry, something went wrong while showing the answer. Anything it changed is saved, "
     "so there is no need to do it again; /board shows a game as it stands."
 )
@@ -60,6 +63,8 @@ def transient(err: BaseException) -> bool:
     return isinstance(err, discord.RateLimited | aiohttp.ClientError | TimeoutError | OSError)
 
 
+#: Discord's longest alt text of an attachment (its description)
+ALT_TEXT_LIMIT = 1024
 #: slash commands and buttons need no gateway events but the servers the bot is in
 INTENTS = discord.Intents.none()
 INTENTS.guilds = True
@@ -81,7 +86,8 @@ class DiscordPeople:
 
     @staticmethod
     def user(user_id: int | None) -> str:
-        return "anyone" if user_id is None else f"<@{user_id}>"
+        # i18n: who may accept an open challenge
+        return _("anyone") if user_id is None else f"<@{user_id}>"
 
     @staticmethod
     def name(user_id: int) -> str:
@@ -97,11 +103,14 @@ class DiscordPeople:
 
     @staticmethod
     def when(at: float) -> str:
-        return f"<t:{int(at)}:R>"  # each reader sees 'in 2 hours', kept up to date
+        # each reader sees the moment in their own time zone and language, and how far
+        # off it is ('in 2 hours', kept up to date): Discord renders both
+        return f"<t:{int(at)}:f> (<t:{int(at)}:R>)"
 
     def server(self, guild_id: int) -> str:
         name = self.servers(guild_id)
-        return self.literal(name) if name else "another server"
+        # i18n: a Discord server the bot cannot name (another shard's)
+        return self.literal(name) if name else _("another server")
 
     @staticmethod
     def link(guild_id: int, channel_id: int, message_id: int) -> str | None:
@@ -136,7 +145,12 @@ def discord_kwargs(message: Message) -> dict[str, Any]:
         kwargs["content"] = clip(message.text, 2000)
     if message.files:
         kwargs["files"] = [
-            discord.File(io.BytesIO(a.data), filename=a.filename) for a in message.files
+            discord.File(
+                io.BytesIO(a.data),
+                filename=a.filename,
+                description=clip(a.description, ALT_TEXT_LIMIT) or None,
+            )
+            for a in message.files
         ]
     if (view := components(message)) is not None:
         kwargs["view"] = view
@@ -156,8 +170,21 @@ def edit_kwargs(message: Message) -> dict[str, Any]:
     }
 
 
+def locale_of(interaction: discord.Interaction) -> str:
+    """The asker's language (their Discord's): what only they see is worded in it."""
+    return supported(str(interaction.locale))
+
+
 def context(interaction: discord.Interaction) -> Context:
+    """The interaction as the handlers see it, with the language of what everyone there
+    reads as Discord gives it for the server (GameBot.context_for puts the server's
+    /settings language in its place, if it chose one)."""
     user = interaction.user
+    public_locale = (
+        supported(str(interaction.guild_locale))
+        if interaction.guild_id
+        else locale_of(interaction)  # a DM: the asker is who reads it
+    )
     return Context(
         interaction.guild_id or 0,
         interaction.channel_id or 0,
@@ -168,6 +195,8 @@ def context(interaction: discord.Interaction) -> Context:
         global_name=user.global_name or user.name,
         upload_limit=interaction.filesize_limit,
         guild_name=interaction.guild.name if interaction.guild is not None else "",
+        locale=locale_of(interaction),
+        public_locale=public_locale,
     )
 
 
@@ -199,17 +228,28 @@ def cannot_host(interaction: discord.Interaction, *, rounds: bool = False) -> st
     missing = [name for name, granted in needed.items() if not granted]
     if not missing:
         return None
-    if rounds:
-        return (
-            f"I can't hold a tournament here: I lack {' and '.join(missing)} in this channel, "
-            "which its rounds need. A server admin can grant "
-            f"{'them' if len(missing) > 1 else 'it'} to my role, or you can hold it in another "
-            "channel."
-        )
-    return (
-        f"I can't start a game here: I lack {' and '.join(missing)} in this channel. A server "
-        "admin can grant it to my role, or you can play in another channel."
+    # Discord's own names of its permissions, as its settings show them in English
+    lacking = reduce(
+        # i18n: two permissions (or a list of them and one more): "Send Messages and Attach Files"
+        lambda first, second: _("{first} and {second}").format(first=first, second=second),
+        missing,
     )
+    if rounds:
+        # i18n: {permissions} are Discord's names of permissions, such as "Attach Files"
+        return ngettext(
+            "I can't hold a tournament here: I lack {permissions} in this channel, which its "
+            "rounds need. A server admin can grant it to my role, or you can hold it in "
+            "another channel.",
+            "I can't hold a tournament here: I lack {permissions} in this channel, which its "
+            "rounds need. A server admin can grant them to my role, or you can hold it in "
+            "another channel.",
+            len(missing),
+        ).format(permissions=lacking)
+    # i18n: {permissions} are Discord's names of permissions, such as "Attach Files"
+    return _(
+        "I can't start a game here: I lack {permissions} in this channel. A server admin can "
+        "grant it to my role, or you can play in another channel."
+    ).format(permissions=lacking)
 
 
 # --- the slash commands, generated from the registry --------------------------------------
@@ -231,7 +271,8 @@ async def _move_suggestions(
 ) -> list[app_commands.Choice[str]]:
     bot = host_of(interaction)
     match = getattr(interaction.namespace, "match", None)
-    moves = await bot.dispatcher.move_choices(context(interaction), current, match)
+    with speaking(locale_of(interaction)):  # suggestions only the asker sees
+        moves = await bot.dispatcher.move_choices(context(interaction), current, match)
     return [app_commands.Choice(name=m, value=m) for m in moves]
 
 
@@ -239,7 +280,8 @@ async def _match_suggestions(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
     bot = host_of(interaction)
-    choices = await bot.dispatcher.match_choices(context(interaction), current)
+    with speaking(locale_of(interaction)):  # suggestions only the asker sees
+        choices = await bot.dispatcher.match_choices(context(interaction), current)
     return [app_commands.Choice(name=label[:100], value=number) for label, number in choices]
 
 
@@ -258,7 +300,9 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
             options[option.name] = value
         bot = host_of(interaction)
         hosts, rounds = spec.hosts_games(options), spec.makes_rounds(options)
-        if hosts and (problem := cannot_host(interaction, rounds=rounds)):
+        with speaking(locale_of(interaction)):  # only the asker sees why not
+            problem = cannot_host(interaction, rounds=rounds) if hosts else None
+        if problem:
             await interaction.response.send_message(problem, ephemeral=True)
             return
         # where games will be played (a tournament's from its creation): who may read it

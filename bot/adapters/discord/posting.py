@@ -25,6 +25,7 @@ from bot.adapters.discord.parts import (
 )
 from bot.adapters.replies import Message, Notice, Response
 from bot.errors import CannotSave
+from bot.i18n import _, speaking
 
 T = TypeVar("T")
 log = logging.getLogger("bot")
@@ -225,10 +226,13 @@ class Posting:
                 return
             await service.notices.turn_off(notice.user_id)
             said = self.client.dispatcher.people.user(notice.user_id)
-            text = (
-                f"{said}, your DMs are closed to me, so your turn notices by DM are off "
-                "(/notify turns them on again once they are open)."
-            )
+            match = await service.match(notice.match_id)
+            with speaking(await self.client.server_language(match.guild_id)):  # said there
+                # i18n: {who} is the player (a mention)
+                text = _(
+                    "{who}, your DMs are closed to me, so your turn notices by DM are off "
+                    "(/notify turns them on again once they are open)."
+                ).format(who=said)
             await self.post_in_match(notice.match_id, (Message(text),))
 
     async def channel_for(self, channel_id: int) -> Any:

@@ -3,22 +3,28 @@
 // finished game steps back and forth with the buttons, the arrow keys or a click on the
 // review's chart (each step from the last one asked for, so keys pressed faster than boards
 // arrive skip none), a judged move's board showing the computer's choice; a server page's
-// boards move as their games do.
+// boards move as their games do. Every word it shows is the page's (the #words block, and
+// the state's own words), in the page's language: none is written here.
 "use strict";
 
 const $ = (selector) => document.querySelector(selector);
 
-function until(deadline) {
+// a translated text with its {name}s filled
+const fill = (text, values) => text.replace(/\{(\w+)\}/g, (all, name) =>
+  (name in values ? String(values[name]) : all));
+
+function until(deadline, words) {
   const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
   const d = Math.floor(left / 86400), h = Math.floor(left / 3600) % 24;
   const m = Math.floor(left / 60) % 60, s = left % 60;
-  if (d) return `${d} d ${h} h`;
-  if (h) return `${h} h ${m} min`;
-  if (m) return `${m} min ${s} s`;
-  return `${s} s`;
+  if (d) return fill(words.days, { d, h });
+  if (h) return fill(words.hours, { h, m });
+  if (m) return fill(words.minutes, { m, s });
+  return fill(words.seconds, { s });
 }
 
 function gamePage() {
+  const words = JSON.parse($("#words").textContent);
   let state = JSON.parse($("#state").textContent);
   let shown = state.ply;  // the ply asked for last (the board shows it once it arrives)
   let following = true;   // the board follows the game's last move
@@ -40,11 +46,14 @@ function gamePage() {
     return boards.get(ply);
   }
 
-  function where(ply) {  // moves as the record numbers them, one number a pair: '6… 25x18'
-    const moves = Math.ceil(state.ply / 2), all = `${moves} move${moves === 1 ? "" : "s"}`;
-    if (!ply) return `start (${all})`;
-    const number = Math.ceil(ply / 2);
-    return `${number}${ply % 2 ? "." : "…"} ${state.moves[ply - 1]} (move ${number} of ${moves})`;
+  function numbered(ply) {  // moves as the record numbers them, one number a pair: '6… 25x18'
+    return `${Math.ceil(ply / 2)}${ply % 2 ? "." : "…"} ${state.moves[ply - 1]}`;
+  }
+
+  function where(ply) {
+    if (!ply) return fill(words.start, { moves: state.words.moves });
+    const total = Math.ceil(state.ply / 2);
+    return fill(words.at, { move: numbered(ply), number: Math.ceil(ply / 2), total });
   }
 
   async function show(ply) {
@@ -56,10 +65,15 @@ function gamePage() {
     $("#board").innerHTML = svg;
     $("#board").dataset.ply = String(ply);
     $("#where").textContent = where(ply);
-    $("#first").disabled = $("#prev").disabled = ply === 0;
-    $("#next").disabled = $("#last").disabled = ply === state.ply;
-    document.querySelectorAll("#moves span[data-ply]").forEach((span) => {
-      span.classList.toggle("now", Number(span.dataset.ply) === ply);
+    // aria-disabled, not disabled: a button pressed to its end keeps the keyboard's focus
+    for (const [id, end] of [["first", 0], ["prev", 0], ["next", state.ply], ["last", state.ply]]) {
+      $(`#${id}`).setAttribute("aria-disabled", String(ply === end));
+    }
+    document.querySelectorAll("#moves [data-ply]").forEach((button) => {
+      const now = Number(button.dataset.ply) === ply;
+      button.classList.toggle("now", now);
+      if (now) button.setAttribute("aria-current", "step");
+      else button.removeAttribute("aria-current");
     });
     const note = (state.review && state.review.notes[ply - 1]) || [];
     $("#note").replaceChildren(...note.map(([text, move]) => {
@@ -98,17 +112,23 @@ function gamePage() {
       item.append(number);
       for (const ply of [i + 1, i + 2]) {
         if (ply > state.moves.length) break;
-        const span = document.createElement("span");
-        span.dataset.ply = String(ply);
-        span.textContent = state.moves[ply - 1];
-        if (marks[ply - 1]) {
-          const mark = document.createElement("b");
-          mark.className = "mark";
-          mark.textContent = marks[ply - 1];
-          span.append(mark);
+        const button = document.createElement("button");  // reachable and said by name
+        button.type = "button";
+        button.className = "move";
+        button.dataset.ply = String(ply);
+        button.textContent = state.moves[ply - 1];
+        const mark = marks[ply - 1] || "";
+        if (mark) {
+          const b = document.createElement("b");
+          b.className = "mark";
+          b.textContent = mark;
+          button.append(b);
         }
-        span.addEventListener("click", () => show(ply));
-        item.append(span, " ");
+        button.setAttribute("aria-label", fill(words.go_to, { move: numbered(ply) + mark }));
+        if (ply === shown) button.setAttribute("aria-current", "step");
+        button.classList.toggle("now", ply === shown);
+        button.addEventListener("click", () => show(ply));
+        item.append(button, " ");
       }
       list.append(item);
     }
@@ -123,8 +143,9 @@ function gamePage() {
       li.querySelector(".change").textContent = player.change || "";
     });
     if (state.review) {
-      const parts = Object.entries(state.review.accuracy).map(([side, a]) => `${side} ${a}%`);
-      $("#accuracy").textContent = `Accuracy: ${parts.join(", ")}`;
+      const parts = Object.entries(state.review.accuracy)
+        .map(([side, percent]) => fill(words.side_accuracy, { side, percent }));
+      $("#accuracy").textContent = fill(words.accuracy, { sides: parts.join(", ") });
       $("#review").hidden = false;
     }
     moves();
@@ -132,8 +153,13 @@ function gamePage() {
 
   function tick() {  // who is to move, and their time left
     const mover = state.players.find((p) => p.letter === state.turn);
-    const left = state.deadline ? `: ${until(state.deadline)} left` : "";
-    $("#clock").textContent = state.active && mover ? `${mover.name} to move${left}` : "";
+    let text = "";
+    if (state.active && mover && state.deadline) {
+      text = fill(words.to_move_left, { name: mover.name, time: until(state.deadline, words) });
+    } else if (state.active && mover) {
+      text = fill(words.to_move, { name: mover.name });
+    }
+    $("#clock").textContent = text;
   }
 
   function update(next) {
@@ -151,6 +177,7 @@ function gamePage() {
   $("#next").addEventListener("click", () => show(shown + 1));
   $("#last").addEventListener("click", () => show(state.ply));
   document.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;  // the browser's own (back, ...)
     const to = { ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 0, End: state.ply }[e.key];
     if (to !== undefined) { e.preventDefault(); show(to); }
   });
@@ -176,8 +203,8 @@ function serverPage() {
       card.className = "card";
       card.dataset.token = game.token;
       card.href = `/g/${game.token}`;
-      card.innerHTML = '<div class="mini"></div><strong></strong><span class="who"></span>'
-        + '<span class="status"></span>';
+      card.innerHTML = '<div class="mini" aria-hidden="true"></div><strong></strong>'
+        + '<span class="who"></span><span class="status"></span>';
       $("#live").append(card);
     }
     if (!card) return;

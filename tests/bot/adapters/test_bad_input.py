@@ -48,7 +48,10 @@ async def _answers(console: Output, line: str) -> list[str]:
         ("alice: /board match:99999999999999999999", "There is no match #99999999999999999999"),
         ("alice: /challenge @bob checkers time_per_move:" + "9" * 4301 + "m", "between 1 minute"),
         ("alice: /help x", "/help takes no options, so 'x' is one too many."),
-        ("alice: /board 1 2", "/board is written /board [match], so '2' is one too many."),
+        (
+            "alice: /board 1 yes 2",
+            "/board is written /board [match] [text], so '2' is one too many.",
+        ),
         ("alice: /challenge @bob chekers", "no game called 'chekers' (did you mean checkers?)"),
         ('alice: /move "11-15', "unclosed quote"),
         ("alice: /dance", "There is no /dance command"),

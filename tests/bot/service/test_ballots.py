@@ -6,12 +6,9 @@ score; a tournament playing each pairing's ballot both ways; the refusals; and m
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from collections.abc import Callable
 
-from alembic.operations import Operations
-from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, inspect
 
 from ai.analysis import Reading
@@ -19,9 +16,9 @@ from bot.errors import join_parts
 from bot.service import MatchStatus, record_file, terms_parts
 from bot.service.match_service import MatchService
 from bot.store import Store
-from bot.store.migrations import MIGRATIONS
 from bot.store.tournament_tables import TournamentRows
 from rules import GameRecord, get_game
+from tests.migrationkit import migration_step
 from tests.servicekit import ALICE, BOB, CAROL, Clock, by, refused, swept
 
 CHECKERS = get_game("checkers")
@@ -172,19 +169,7 @@ async def test_a_house_rule_is_no_tournaments(service: MatchService) -> None:
 
 
 def _step(name: str) -> Callable[[Connection], None]:
-    """Migration 0026's upgrade or downgrade, run on a connection."""
-    spec = importlib.util.spec_from_file_location(
-        "ballots", MIGRATIONS / "versions" / "0026_ballots.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-
-    def run(connection: Connection) -> None:
-        with Operations.context(MigrationContext.configure(connection)):
-            getattr(module, name)()
-
-    return run
+    return migration_step("0026_ballots.py", name)
 
 
 def _columns(connection: Connection) -> dict[str, set[str]]:

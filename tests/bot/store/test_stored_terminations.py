@@ -4,18 +4,15 @@ endings ("prince-crowned") are read back by the game."""
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable
 
-from alembic.operations import Operations
-from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection
 
 from bot.service.views import MatchView
 from bot.store import Store
 from bot.store.match_table import MatchRows
-from bot.store.migrations import MIGRATIONS
 from rules import get_game, result_text
+from tests.migrationkit import migration_step
 
 CROWN, CHECKERS = get_game("the-crown"), get_game("checkers")
 #: (game, winner, termination as stored before 0024, the side it is about)
@@ -29,19 +26,7 @@ READ = ["White won (Black has no pieces left)", "Black won (White has no pieces 
 
 
 def _step(name: str) -> Callable[[Connection], None]:
-    """Migration 0024's upgrade or downgrade, run on a connection."""
-    spec = importlib.util.spec_from_file_location(
-        "generic_terminations", MIGRATIONS / "versions" / "0024_generic_terminations.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-
-    def run(connection: Connection) -> None:
-        with Operations.context(MigrationContext.configure(connection)):
-            getattr(module, name)()
-
-    return run
+    return migration_step("0024_generic_terminations.py", name)
 
 
 async def _terminations(store: Store) -> list[str]:

@@ -1,7 +1,9 @@
 """The web site in a real browser (the system's Chromium, driven by Playwright): pages load,
 a move made through the service appears on two open pages, a finished game's replay steps
 with the keys (a burst of them skipping none), the buttons and a click on its review's
-chart, a judged move shows the computer's choice, and nothing scrolls sideways at 360 px.
+chart, a judged move shows the computer's choice, and nothing scrolls sideways at 360 px; and for
+screen readers and keyboards: the board's words and the controls' names in the accessibility
+tree, the replay played with Tab and Enter, and axe-core finding nothing serious.
 Each page's screenshot is written to out/screenshots/ (look at them)."""
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.async_playwright import Axe  # type: ignore[import-untyped]
 from playwright.async_api import Browser, Page, async_playwright
 
 from bot.service import Actor
@@ -134,7 +137,7 @@ async def test_a_finished_games_replay_steps(served: Served) -> None:
     await page.click("#last")
     await page.wait_for_selector(f'#board[data-ply="{last}"]')
     assert await page.is_disabled("#next")
-    await page.click('#moves span[data-ply="3"]')
+    await page.click('#moves [data-ply="3"]')
     await page.wait_for_selector('#board[data-ply="3"]')
     await shot(page, "replay")
 
@@ -159,7 +162,7 @@ async def test_a_judged_move_and_the_chart_that_finds_a_move(served: Served) -> 
     page = await served.page(served.over_page)
     await page.wait_for_selector(f'#board[data-ply="{served.over.ply}"]')
     assert await page.is_hidden("#note")
-    await page.click('#moves span[data-ply="1"]')
+    await page.click('#moves [data-ply="1"]')
     await page.wait_for_selector('#board[data-ply="1"]')
     note = await page.text_content("#note") or ""
     assert await page.is_visible("#note") and "is a blunder: the computer would play" in note
@@ -240,3 +243,91 @@ async def test_the_replay_counts_moves_as_the_record_numbers_them(served: Served
     await page.keyboard.press("ArrowRight")
     await page.wait_for_selector('#board[data-ply="4"]')
     assert await page.text_content("#where") == f"2… {moves[3]} (move 2 of {numbered})"
+
+
+# --- for screen readers and keyboards ---
+
+
+async def test_the_board_and_the_replay_are_named_for_a_screen_reader(served: Served) -> None:
+    """The accessibility tree has the board's words (its position) and every control's name."""
+    page = await served.page(served.over_page)
+    await page.wait_for_selector(f'#board[data-ply="{served.over.ply}"]')
+    tree = await page.locator("main").aria_snapshot()
+    assert 'img "The Crown. ' in tree and "; last move " in tree, tree
+    for name in ("first", "back", "forward", "last"):
+        assert f'- button "{name}"' in tree, (name, tree)
+    moves = (await served.service.match(served.over.id)).moves
+    assert f'- button "Go to move 1. {moves[0]}' in tree, tree
+    assert f'- button "Go to move 1… {moves[1]}' in tree, tree
+    await page.keyboard.press("Home")
+    await page.wait_for_selector('#board[data-ply="0"]')
+    board = await page.locator("#board svg").aria_snapshot()
+    assert 'img "The Crown. White to move. White: Prince g1; Knights f1, f3;' in board, board
+    live = await served.page(served.live_page)
+    await live.wait_for_selector('#board[data-ply="0"]')
+    label = await live.get_attribute("#board svg", "aria-label") or ""
+    assert label.startswith("Checkers. Black to move. Black: men 1, 2, 3, 4,"), label
+    assert label.endswith("White: men 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32."), label
+
+
+async def _tab_to(page: Page, selector: str, presses: int = 40) -> None:
+    """Press Tab until `selector` has the keyboard's focus."""
+    for _ in range(presses):
+        await page.keyboard.press("Tab")
+        if await page.evaluate(f"document.activeElement.matches({selector!r})"):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+async def test_the_replay_is_played_with_tab_and_enter(served: Served) -> None:
+    """Tab reaches the replay's buttons and each move; Enter steps; the place is announced
+    (aria-live), and a button pressed to its end keeps the focus."""
+    page = await served.page(served.over_page)
+    last = served.over.ply
+    moves = (await served.service.match(served.over.id)).moves
+    await page.wait_for_selector(f'#board[data-ply="{last}"]')
+    assert await page.get_attribute("#where", "aria-live") == "polite"
+    await _tab_to(page, "#first")
+    await page.keyboard.press("Enter")
+    await page.wait_for_selector('#board[data-ply="0"]')
+    assert await page.evaluate("document.activeElement.id") == "first"  # still there
+    assert await page.get_attribute("#first", "aria-disabled") == "true"
+    await _tab_to(page, "#next")
+    await page.keyboard.press("Enter")
+    await page.keyboard.press("Enter")
+    await page.wait_for_selector('#board[data-ply="2"]')
+    assert await page.text_content("#where") == f"1… {moves[1]} (move 1 of {(last + 1) // 2})"
+    await _tab_to(page, '#moves [data-ply="1"]')
+    await page.keyboard.press("Tab")  # the next move's button
+    await page.keyboard.press("Tab")
+    await page.keyboard.press("Enter")
+    await page.wait_for_selector('#board[data-ply="3"]')
+    assert await page.get_attribute('#moves [data-ply="3"]', "aria-current") == "step"
+    assert await page.get_attribute('#moves [data-ply="2"]', "aria-current") is None
+    ring = await page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert ring == "solid"  # where the focus is shows
+    await shot(page, "keyboard")
+
+
+async def test_axe_finds_nothing_serious_on_the_pages(served: Served) -> None:
+    """axe-core over the game pages (live, finished with its review), the server page, a
+    player's page: no serious or critical violation (contrast, names, roles...)."""
+    over = await served.page(served.over_page)
+    player = await over.get_attribute(".players a", "href")
+    assert player is not None
+    axe = Axe()
+    found = {}
+    for name, path in (("live", served.live_page), ("finished", served.over_page),
+                       ("server", served.server), ("player", player)):  # fmt: skip
+        page = await served.page(path)
+        await page.wait_for_selector("h1")
+        if name in ("live", "finished"):
+            await page.wait_for_selector("#board[data-ply]")
+        results = await axe.run(page)
+        found[name] = [
+            (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+            for v in results.response["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
+        await shot(page, f"axe-{name}")
+    assert not any(found.values()), found

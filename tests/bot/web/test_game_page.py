@@ -186,8 +186,7 @@ async def test_a_judged_move_without_the_computers_choice_says_only_what_it_was(
     match, token = await finished(site)
     await reviewed(site, match, [Reading(MATE - 1), Reading(MATE - 1, "24-19")])
     state = json.loads((await site.get(f"/g/{token}/state"))[1])
-    assert state["review"]["notes"][0] == [["1. 11-15??", True], [" is a blunder", False],
-                                           [".", False]]  # fmt: skip
+    assert state["review"]["notes"][0] == [["1. 11-15??", True], [" is a blunder.", False]]
     status, svg = await site.get(f"/g/{token}/review/1")
     assert status == 200 and hexed(PLAYED_ARROW) in svg and hexed(BETTER_ARROW) not in svg
 

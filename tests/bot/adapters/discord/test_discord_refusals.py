@@ -164,7 +164,8 @@ async def test_long_messages_are_cut_to_discords_limits(discord_bot: DiscordHarn
 async def test_a_challenge_that_lapses_is_edited_in_place(discord_bot: DiscordHarness) -> None:
     bot = discord_bot
     challenge = one(await bot.command(ALICE, "challenge", game="checkers", opponent=BOB), "reply")
-    assert re.search(r"lapses <t:\d+:R>", challenge.text)  # each reader sees 'in 15 minutes'
+    # each reader sees the moment in their zone and language, and 'in 15 minutes'
+    assert re.search(r"lapses <t:(\d+):f> \(<t:\1:R>\)", challenge.text)
     app = bot.bot.app
     assert app is not None
     async with app.store.transaction() as db:
@@ -179,7 +180,7 @@ async def test_a_challenge_that_lapses_is_edited_in_place(discord_bot: DiscordHa
 async def test_only_the_latest_board_keeps_its_buttons(discord_bot: DiscordHarness) -> None:
     bot = discord_bot
     first, thread = await start_game(bot)
-    assert re.search(r"Time runs out <t:\d+:R>", first.text)
+    assert re.search(r"Time runs out <t:(\d+):f> \(<t:\1:R>\)", first.text)
     sent = await bot.command(ALICE, "move", thread, move="11-15")
     board, retired = one(sent, "reply"), one(sent, "edit")
     assert retired.message_id == first.message_id and retired.labels == []
