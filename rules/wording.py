@@ -85,17 +85,10 @@ def quoted(text: str, limit: int = QUOTED) -> str:
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
-def counted(
-    n: int, noun: str, plural: str | None = None, translations: Translations = ENGLISH
-) -> str:
-    """'1 move', '2 moves', '1 ply', '3 plies' (with the plural given). Translated, it is the
-    message `ngettext("{n} move", "{n} moves", n)` is: a caller whose words people read writes
-    that call itself, so that the catalogs have the message."""
-    many = plural or noun + "s"
-    if translations is ENGLISH:
-        return f"{n} {noun if n == 1 else many}"
-    in_form = translations.ngettext  # the caller's message, not one of its own to extract
-    return in_form("{n} " + noun, "{n} " + many, n).format(n=n)
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """'1 move', '2 moves', '1 ply', '3 plies' (with the plural given): English, for the
+    command lines (words people read in the bot are the catalogs': `ngettext`)."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
 def result_text(
@@ -129,23 +122,16 @@ def command_line_text(outcome: Outcome | None, game: Game[Any, Any]) -> str:
     return f"draw ({reason})" if outcome.winner is None else f"{outcome.winner} wins ({reason})"
 
 
-def check_text(
-    game: Game[Any, Any], position: Any, translations: Translations = ENGLISH
-) -> str | None:
-    """What the side to move must know of check, after its name: 'is in check, and to
-    move', or 'is checkmated: the Prince leaves the board (play a3++)'; None when not in
-    check."""
-    _ = translations.gettext
+def check_text(game: Game[Any, Any], position: Any) -> str | None:
+    """What the side to move must know of check, after its name, in English (the command
+    line's): 'is in check, and to move', or 'is checkmated: the Prince leaves the board
+    (play a3++)'; None when not in check."""
     if not game.in_check(position):
         return None
     leave = game.forced_exit(position)
     if leave is None:
-        # i18n: follows a player and their side: "@alice (White) is in check, and to move."
-        return _("is in check, and to move")
-    # i18n: follows a player and their side: "@alice (White) is checkmated: ..."; {move}
-    # the move to play, as written ("a3++")
-    text = _("is checkmated: the Prince leaves the board (play {move})")
-    return text.format(move=game.format_move(leave))
+        return "is in check, and to move"
+    return f"is checkmated: the Prince leaves the board (play {game.format_move(leave)})"
 
 
 def status_text(
@@ -159,16 +145,18 @@ def status_text(
     _ = translations.gettext
     if outcome is not None:
         return result_text(game, outcome, translations=translations)
-    side = capitalised(game.side_name(game.side_to_move(position), translations))
+    side = game.side_name(game.side_to_move(position), translations)
     if not game.in_check(position):
-        # i18n: {side} a side's name ("White", "The Musketeers")
-        return _("{side} to move").format(side=side)
+        # i18n: {side} a side's name ("White", "the Musketeers"); the sentence's first
+        # letter is made a capital
+        return capitalised(_("{side} to move").format(side=side))
     leave = game.forced_exit(position)
     if leave is None:
         # i18n: {side} a side's name ("White")
-        return _("{side} to move · check!").format(side=side)
+        return capitalised(_("{side} to move · check!").format(side=side))
     # i18n: {side} a side's name ("White"); {move} the move to play, as written ("a9++")
-    return _("{side} is checkmated: play {move}").format(side=side, move=game.format_move(leave))
+    said = _("{side} is checkmated: play {move}").format(side=side, move=game.format_move(leave))
+    return capitalised(said)
 
 
 def move_number(ply: int) -> int:
@@ -190,12 +178,10 @@ def moves_text(plies: int, translations: Translations = ENGLISH) -> str:
     return translations.ngettext("{n} move", "{n} moves", n).format(n=n)
 
 
-def win_within(plies: int, translations: Translations = ENGLISH) -> str:
+def win_within(plies: int) -> str:
     """'in 9 moves': a win `plies` plies away with the winner to move, counted in the
-    winner's own moves."""
-    n = (plies + 1) // 2
-    # i18n: a puzzle's goal ends with it: "White to move and win in 3 moves"
-    return translations.ngettext("in {n} move", "in {n} moves", n).format(n=n)
+    winner's own moves (English, the command line's)."""
+    return f"in {counted((plies + 1) // 2, 'move')}"
 
 
 RULES_HELP_INTRO = """\

@@ -21,8 +21,10 @@ from tests.test_docs import PAGES, ROOT
 BLOCK = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 #: shell lines the tests run: the command lines of the pure packages (not the bot, not benches)
 RUNNABLE = re.compile(r"^\.venv/bin/python -m (rules|render|ai) ")
-#: what changes from run to run in the console's output: times
-TIME = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC")
+#: what changes from run to run in the console's output: times, as English writes them
+#: ("2026-11-27 05:06 UTC") and as Babel's long dates write them in another language
+#: ("27. November 2026 um 05:06 UTC"; Russian's year takes "\u0433." after it)
+TIME = re.compile(r"(\d{4}-\d\d-\d\d|\d{1,2}\.? \S+ \d{4}(?: \u0433\.)? \S+) \d\d:\d\d UTC")
 
 
 def blocks(language: str) -> list[tuple[str, str]]:
@@ -89,6 +91,7 @@ def transcripts() -> list[tuple[str, list[str], list[str], str]]:
 def test_readme_and_the_draughts_page_have_console_transcripts() -> None:
     pages = [where.partition("#")[0] for where, *_ in transcripts()]
     assert pages.count("README.md") == 1 and pages.count("draughts.md") == 2
+    assert pages.count("languages.md") == 2  # German and Russian
 
 
 @pytest.mark.processes

@@ -16,6 +16,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bot.adapters.commands.registry import CHOICE, listed_choices  # noqa: E402
 from bot.i18n.catalogs import DOMAIN, LOCALE_DIR, LOCALES  # noqa: E402
 from tools.rules_messages import rules_messages  # noqa: E402
 
@@ -57,6 +58,9 @@ def template() -> Catalog:
             catalog.add(message, auto_comments=comments, context=context)
     for message, comment in rules_messages():
         catalog.add(message, auto_comments=[comment] if comment else [])
+    note = "a value a person picks from a slash command's list (100 characters at most)"
+    for choice in listed_choices():
+        catalog.add(choice, auto_comments=[note], context=CHOICE)
     return catalog
 
 

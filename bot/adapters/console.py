@@ -143,6 +143,8 @@ class Console:
         )  # fmt: skip
         await self._know_names()
         await self._know_threads(ctx.user_id)
+        if self.locale != "en":  # their DMs in the console's language, as Discord notes it
+            await self.service.languages.seen(ctx.user_id, self.locale)
         if click := _CLICK.match(action):
             await self.click(ctx, click.group(1))
         elif action.startswith("/"):

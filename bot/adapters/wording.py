@@ -4,14 +4,12 @@ display name) goes through `People.literal` so it is shown, never obeyed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import reduce
 from typing import Any, Protocol
 
-from babel.lists import format_list
-
 from bot.errors import Part, join_parts
-from bot.i18n import _, language, ngettext
+from bot.i18n import _, ngettext
 from bot.service import (
     ChallengeView,
     GameStats,
@@ -52,12 +50,6 @@ class People(Protocol):
 
     def link(self, guild_id: int, channel_id: int, message_id: int) -> str | None:
         """A link that opens a message (None: the adapter has no links)."""
-
-
-def and_list(items: Iterable[str]) -> str:
-    """'a, b and c' as the language spoken now joins a list (Babel's CLDR patterns: English's
-    'a, b, and c', German's 'a, b und c'); 'a and b' for two, 'a' for one."""
-    return format_list(list(items), locale=language())
 
 
 def points_text(points: float) -> str:
@@ -116,7 +108,7 @@ class Wording:
         rule: free jumps, unrated)', '(Ballot 37: 9-14 22-17 6-9, game 1 of 2 · match @alice
         1-0 @bob)'."""
         terms = self.parts(terms_parts(match))
-        return self._numbered(_(match.game_name), match.id, terms)
+        return self._numbered(match.game_name, match.id, terms)
 
     @staticmethod
     def _numbered(game: str, number: int, terms: str = "") -> str:
@@ -204,7 +196,7 @@ class Wording:
         players = reduce(lambda a, b: versus.format(player=a, opponent=b), names) if names else ""
         # i18n: a thread's name (plain text, no Markdown, 100 characters at most)
         name = _("{game} #{number}: {players}").format(
-            game=_(match.game_name), number=match.id, players=players
+            game=match.game_name, number=match.id, players=players
         )
         return name[:100]
 
@@ -268,7 +260,7 @@ class Wording:
 
     def match_label(self, match: MatchView, user_id: int) -> str:
         """'#12 Checkers, your move' for suggestion lists (plain text, at most 100 long)."""
-        game, number = _(match.game_name), match.id
+        game, number = match.game_name, match.id
         if match.side_of(user_id) is None:
             # i18n: an entry of a list of games (plain text, 100 characters at most)
             label = _("#{number} {game}, move {move}").format(
@@ -283,7 +275,7 @@ class Wording:
         return label[:100]
 
     def resign_question(self, match: MatchView, user_id: int) -> str:
-        game, number = _(match.game_name), match.id
+        game, number = match.game_name, match.id
         if match.computer_level is not None:
             return _(
                 "Resign {game} #{number} against me? The game ends as a loss and it is "
@@ -333,7 +325,7 @@ class Wording:
         """A turn notice by DM: 'Your move in **Checkers #1** (#checkers-1): @alice played
         11-15. Time runs out in 1 day. /notify mode:off stops these.'"""
         where = self.people.channel(match.thread_id or match.channel_id)
-        game, number = _(match.game_name), match.id
+        game, number = match.game_name, match.id
         if match.deadline is None:
             # i18n: a DM; {news}: what happened ('@alice played 11-15.'); keep /notify mode:off
             return _(
@@ -395,7 +387,7 @@ class Wording:
             where = _("{channel} on {server}").format(
                 channel=place, server=self.people.server(m.guild_id)
             )
-            shown = self._numbered(_(m.game_name), m.id, self.kind(m))
+            shown = self._numbered(m.game_name, m.id, self.kind(m))
             if m.computer_level is not None:
                 # i18n: a line of /mygames: {turn}: whose move, {place}: where it is played
                 line = _("{game} against the computer (level {level}) — {turn} — {place}").format(
@@ -436,7 +428,7 @@ class Wording:
             # move and the move's number
             line = _("#{number} {game}: {sides} — {player} to move, move {move}").format(
                 number=m.id,
-                game=_(m.game_name),
+                game=m.game_name,
                 sides=self.sides(m),
                 player=self.people.user(m.user_to_move),
                 move=move_number(m.ply),
@@ -529,7 +521,7 @@ class Wording:
             "{player}, your move in {game} #{number}: {time} left before you lose on time."
         ).format(
             player=self.people.user(match.user_to_move),
-            game=_(match.game_name),
+            game=match.game_name,
             number=match.id,
             time=duration_text(event.seconds_left),
         )

@@ -27,6 +27,11 @@ class Languages:
             self._servers[guild_id] = await self.rows.server(guild_id)
         return self._servers[guild_id]
 
+    async def server_as_stored(self, guild_id: int) -> str | None:
+        """The language a server chose, read from the store now (another process may have
+        changed it since this one cached it: the web site's server reads it so)."""
+        return await self.rows.server(guild_id)
+
     async def choose_server(self, actor: Actor, *, manager: bool, language: str) -> str | None:
         """Set the server's language (one of LOCALES, or DEFAULT: Discord's); Manage Server
         only. The language chosen (None: Discord's)."""

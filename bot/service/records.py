@@ -60,11 +60,9 @@ def record_file(
     sides = ", ".join(
         f"{_(game.side_name(side))}: {names[user]}" for side, user in match.players.items()
     )
-    # i18n: someone a game record names whose name is unknown: number: their user id
-    unknown = _("player {number}")
-    result = join_parts(
-        result_parts(match), lambda user: names.get(user, unknown.format(number=user))
-    )
+    # i18n: someone whose name is unknown: {id} their user id
+    unknown = _("player {id}")
+    result = join_parts(result_parts(match), lambda user: names.get(user, unknown.format(id=user)))
     # i18n: a game record's result line, e.g. "Result: Draw (agreement)"
     lines = [
         f"{_(game.name)} #{match.id} — {sides}",

@@ -10,6 +10,8 @@ import base64
 import hashlib
 from typing import Any
 
+from babel.numbers import format_decimal
+
 from ai.analysis import Judged
 from bot.i18n import N_, _, ngettext
 from bot.service import (
@@ -116,6 +118,11 @@ def event_about(event: TournamentView) -> str:
     rated = _("rated") if event.rated else _("casual (unrated)")
     per_move = _("{time} per move").format(time=duration_text(event.move_seconds))
     return f"{kind} · {rated} · {per_move} · {stage}"
+
+
+def number(value: float) -> str:
+    """A tie-break's figure as the page's language writes it ('12.5', '12,5')."""
+    return format_decimal(value, locale=languages.babel_locale())
 
 
 def points(value: float) -> str:

@@ -44,7 +44,7 @@ def from_header(header: str | None) -> str:
 async def server_language(service: MatchService, guild_id: int) -> str | None:
     """A server's own language (`/settings language:`), None where it chose none. Read from
     the store, not the service's cache: the bot (another thread or process) sets it."""
-    chosen = await service.languages.rows.server(guild_id)
+    chosen = await service.languages.server_as_stored(guild_id)
     return supported(chosen) if chosen else None
 
 
@@ -53,11 +53,16 @@ def html_lang(locale: str | None = None) -> str:
     return (locale or language()).replace("_", "-")
 
 
+def babel_locale() -> str:
+    """Babel's locale for the page's language (English as Britain writes dates: 26 Nov 2026)."""
+    locale = language()
+    return "en_GB" if locale == "en" else locale
+
+
 def day(at: float) -> str:
     """A day as the page's language writes it, in UTC ('26 Nov 2026', '26.11.2026')."""
     when = datetime.datetime.fromtimestamp(at, datetime.UTC).date()
-    locale = language()
-    return format_date(when, "medium", locale="en_GB" if locale == "en" else locale)
+    return format_date(when, "medium", locale=babel_locale())
 
 
-__all__ = ["LOCALES", "day", "from_header", "html_lang", "server_language"]
+__all__ = ["LOCALES", "babel_locale", "day", "from_header", "html_lang", "server_language"]

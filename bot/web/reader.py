@@ -392,7 +392,8 @@ class Reader:
         standings = [
             {
                 **await person(s.player), "rank": s.rank, "points": facts_of.points(s.points),
-                "sb": f"{s.sonneborn_berger:g}", "buchholz": f"{s.buchholz:g}", "left": s.left,
+                "sb": facts_of.number(s.sonneborn_berger),
+                "buchholz": facts_of.number(s.buchholz), "left": s.left,
                 "withdrawn": s.player in event.withdrawn,
             }
             for s in await self.service.tournaments.table(found)

@@ -186,7 +186,9 @@ async def game_board(request: web.Request) -> web.Response:
         raise _not_found()
     headers = {"Vary": "Accept-Language"}
     if not shown.match.active:
-        headers["Cache-Control"] = "public, max-age=86400"
+        # its words follow the server's language where it chose one, which may change: an
+        # hour, not a day
+        headers["Cache-Control"] = "public, max-age=3600"
     with speaking(await _language(request, shown.match.guild_id)):
         svg = await reader.board(shown.match, ply)
     return web.Response(text=svg, content_type="image/svg+xml", headers=headers)
@@ -319,13 +321,17 @@ async def rating_chart(request: web.Request) -> web.Response:
     reader = request.app[READER]
     site = await reader.site(request.match_info["token"])
     game_id = request.match_info["game"]
-    data = None if site is None else await reader.player(site, request.match_info["key"])
-    if site is None or data is None or game_id not in GAMES:
+    if site is None:
+        raise _not_found()
+    spoken = await _language(request, site.guild_id)
+    with speaking(spoken):  # the player's name too ("a player"), in the title's language
+        data = await reader.player(site, request.match_info["key"])
+    if data is None or game_id not in GAMES:
         raise _not_found()
     history = await reader.service.site.rating_history(site.guild_id, game_id, data["user"])
     if not history:
         raise _not_found()
-    with speaking(await _language(request, site.guild_id)):
+    with speaking(spoken):
         # i18n: a rating chart's title: "Ann: Checkers rating (± two deviations)"
         heading = _("{player}: {game} rating (± two deviations)").format(
             player=data["name"], game=_(get_game(game_id).name)

@@ -7,13 +7,10 @@ from __future__ import annotations
 from rules import GAMES, Ending, Outcome, Termination, get_game
 from rules.registry import HOUSE_RULES
 from rules.wording import (
-    check_text,
-    counted,
     moves_text,
     reason_text,
     result_text,
     status_text,
-    win_within,
 )
 from tools.rules_messages import rules_messages
 
@@ -54,15 +51,10 @@ def test_results_and_reasons_are_worded_through_the_translations() -> None:
 def test_statuses_and_counts_are_worded_through_the_translations() -> None:
     crown = get_game("the-crown")
     checked = crown.decode("Pf1 Kb7 Sd2 Sd3 Sd4 pa9 ka10 b")
-    assert check_text(crown, checked, MARKED) == (
-        "«is checkmated: the Prince leaves the board (play a9++)»"
-    )
     assert status_text(crown, checked, None, MARKED) == "««Black» is checkmated: play a9++»"
     checkers = get_game("checkers")
     assert status_text(checkers, checkers.initial_position(), None, MARKED) == "««Black» to move»"
     assert moves_text(23, MARKED) == "«12 moves»"
-    assert win_within(1, MARKED) == "«in 1 move»"
-    assert counted(2, "game", translations=MARKED) == "«2 games»"
     assert checkers.piece_name("W", 2, MARKED) == "«kings»"
 
 
@@ -70,7 +62,6 @@ def test_english_is_the_default() -> None:
     checkers = get_game("checkers")
     resigned = Outcome("b", Termination.RESIGNATION, "w")
     assert result_text(checkers, resigned) == "Black won (White resigned)"
-    assert counted(1, "game") == "1 game" and counted(3, "ply", "plies") == "3 plies"
     assert checkers.piece_name("b", 3) == "men"
 
 

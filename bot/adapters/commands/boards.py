@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from bot.adapters.commands.group import Context, HandlerGroup
 from bot.adapters.replies import Attachment, Button, Message, Notice, Response
-from bot.i18n import _
+from bot.i18n import Text, _, speaking
 from bot.i18n.position_words import position_words
 from bot.runtime import workers
 from bot.runtime.picture_words import picture_words
@@ -172,13 +172,16 @@ class Boards(HandlerGroup):
         away = match.away_until(self.service.clock())
         return Message(text_board(match, record, self.words.board_text(match, headline, away)))
 
-    def in_match(self, ctx: Context, match: MatchView, board: Message, note: str) -> Response:
+    def in_match(self, ctx: Context, match: MatchView, board: Message, note: Text) -> Response:
         """Where the match is played (its thread, else its channel) the board is the reply;
-        elsewhere it goes there (never shown in a channel its game is not played in)."""
+        elsewhere it goes there (never shown in a channel its game is not played in), and
+        the reply, only the asker's, says so in their language."""
         if ctx.channel_id == (match.thread_id or match.channel_id):
             return Response(reply=board)
+        with speaking(ctx.locale):
+            said = self.words.board_elsewhere(note.text(), match)
         return Response(
-            reply=Message(self.words.board_elsewhere(note, match)),
+            reply=Message(said),
             ephemeral=True,
             match_id=match.id,
             posts=(board,),

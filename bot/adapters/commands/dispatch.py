@@ -51,8 +51,12 @@ class Dispatcher:
         *,
         computer_id: int | None = None,
         public_url: str = "",
+        server_language: Callable[[int], Awaitable[str]] | None = None,
     ) -> None:
         self.service = service
+        #: the language of posts on a server that answer nobody (the adapter knows the
+        #: server's own; by default, its /settings language, else English)
+        self.server_language = server_language or self._chosen_language
         self.people = people
         self.computer_id = computer_id
         self.playing = PlayingCommands(service, people)
@@ -247,7 +251,10 @@ class Dispatcher:
             return await self.lookups.match_choices(ctx, typed)
 
     async def thread_gone(self, thread_id: int) -> list[tuple[int, Message]]:
-        return await self.lookups.thread_gone(thread_id)
+        return await self.lookups.thread_gone(thread_id, self.server_language)
+
+    async def _chosen_language(self, guild_id: int) -> str:
+        return await self.service.languages.server(guild_id) or "en"
 
     async def round_posts(self, news: RoundNews) -> list[Message]:
         """A tournament's round begun (its announcement, in a message or several) or its end."""
@@ -276,7 +283,7 @@ class Dispatcher:
         told = await self.service.notices.to_remind(event.match)
         if told is None:
             return None
-        with speaking(await self.service.languages.person(told) or "en"):
+        with speaking(event.match.locale_of(told) or "en"):  # read with the match
             news = self.lookups.words.reminder(event)
             return await self.lookups.turn_notice(event.match, news, told)
 

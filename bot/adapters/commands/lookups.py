@@ -4,14 +4,14 @@ and the words for the sweeper's news."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.adapters.commands.boards import Boards
 from bot.adapters.commands.group import Context
-from bot.adapters.commands.registry import COMMANDS, MATCH, Option, about_a_game, command
+from bot.adapters.commands.registry import COMMANDS, MATCH, Option, command
 from bot.adapters.replies import Attachment, Button, Message, Response
-from bot.i18n import N_, _, language, ngettext, speaking, translations
+from bot.i18n import _, language, ngettext, speaking, translations
 from bot.i18n.position_words import position_words
 from bot.runtime import workers
 from bot.runtime.picture_words import picture_words
@@ -198,10 +198,13 @@ class LookupCommands(Boards):
             ephemeral=audience == Audience.PLAYER,  # a private channel's game, asked elsewhere
         )
 
-    @about_a_game(
+    @command(
         "rules",
-        N_("How to play a game, with the points we decided marked [house]."),
-        anywhere=True,
+        "How to play a game, with the points we decided marked [house].",
+        Option("game", "game", "which game", required=True),
+        example="/rules game:checkers",
+        guild_only=False,
+        private=True,
     )
     async def rules(self, ctx: Context, game: str) -> Response:
         chosen = pick_game(game)
@@ -234,11 +237,17 @@ class LookupCommands(Boards):
             ephemeral=True,
         )
 
-    async def thread_gone(self, thread_id: int) -> list[tuple[int, Message]]:
-        """(channel, board) for each game whose thread is gone, to tell its players there."""
-        moved = await self.service.play.thread_gone(thread_id)
-        headline = _("This game's thread is gone, so the game goes on here.")
-        return [(m.channel_id, await self.board_message(m, headline)) for m in moved]
+    async def thread_gone(
+        self, thread_id: int, spoken_on: Callable[[int], Awaitable[str]]
+    ) -> list[tuple[int, Message]]:
+        """(channel, board) for each game whose thread is gone, to tell its players there
+        (in the language `spoken_on` its server)."""
+        told = []
+        for match in await self.service.play.thread_gone(thread_id):
+            with speaking(await spoken_on(match.guild_id)):
+                headline = _("This game's thread is gone, so the game goes on here.")
+                told.append((match.channel_id, await self.board_message(match, headline)))
+        return told
 
     async def announce(self, event: SweepEvent) -> tuple[int | None, int, Message]:
         """(match id or None, channel id, message) for what the sweeper did."""

@@ -48,7 +48,7 @@ def move_picker(view: MatchView, piece: str | None = None, *, note: str = "") ->
         moves.setdefault(game.move_cells(move)[0], []).append(game.format_move(move))
     count = sum(len(from_there) for from_there in moves.values())
     named = {
-        "game": _(view.game_name),
+        "game": view.game_name,
         "number": view.id,
         "side": _(game.side_name(view.side_to_move)),
     }

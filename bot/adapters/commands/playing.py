@@ -147,7 +147,7 @@ class PlayingCommands(Boards):
         """A person's move shown: its board where the game is played, their opponent's DM."""
         board = await self.moved(result)
         # i18n: {move} is the move as the game writes it ("11-15")
-        note = _("You played {move}.").format(move=result.move)
+        note = Text("You played {move}.", move=result.move)
         shown = self.in_match(ctx, result.match, board, note)
         notice = await self.move_notice(result)
         return replace(shown, dms=(notice,)) if notice else shown
@@ -241,11 +241,11 @@ class PlayingCommands(Boards):
             else:
                 headline = _("{who} took back their last move.").format(who=who)
             board = await self.board_message(view, headline, show_last=True)
-            return self.in_match(ctx, view, board, _("Taken back."))
+            return self.in_match(ctx, view, board, Text("Taken back."))
         rival = view.opponent_of(ctx.user_id) or 0
         headline = self.words.takeback_asked(ctx.user_id, rival)
         board = replace(await self.board_message(view, headline), pings=(rival,))
-        return self.in_match(ctx, view, board, _("Asked: your opponent decides."))
+        return self.in_match(ctx, view, board, Text("Asked: your opponent decides."))
 
     async def takeback_button(self, ctx: Context, match: int) -> Response:
         """The board's Take back button: /takeback, for a few minutes after the move."""
@@ -285,7 +285,7 @@ class PlayingCommands(Boards):
         else:
             headline = _("{who} declined the takeback.").format(who=who)
         board = await self.board_message(result.match, headline, show_last=accept)
-        return self.in_match(ctx, result.match, board, _("Done."))
+        return self.in_match(ctx, result.match, board, Text("Done."))
 
     async def _takeback_to_answer(self, ctx: Context, match: int) -> Response:
         view = await self.service.play.playing_in(ctx.actor, match)
@@ -306,18 +306,20 @@ class PlayingCommands(Boards):
 
     @command("resign", "Resign your game.", MATCH, private=True)
     async def resign(self, ctx: Context, match: int | None = None) -> Response:
-        """Ask first: a private question with the one button that resigns."""
+        """Ask first: a private question with the one button that resigns (in the asker's
+        language: the board's Resign button answers in it too)."""
         view = await self.service.play.playing_in(ctx.actor, match)
-        question = self.words.resign_question(view, ctx.user_id)
-        # i18n: a button, 80 characters at most
-        confirm = Button(_("Yes, resign"), "resignyes", view.id, "danger")
+        with speaking(ctx.locale):
+            question = self.words.resign_question(view, ctx.user_id)
+            # i18n: a button, 80 characters at most
+            confirm = Button(_("Yes, resign"), "resignyes", view.id, "danger")
         return Response(reply=Message(question, buttons=(confirm,)), ephemeral=True)
 
     async def resign_confirmed(self, ctx: Context, match: int) -> Response:
         view = await self.service.play.resign(ctx.actor, match)
         headline = _("{who} resigned.").format(who=self._who(ctx.user_id))
         board = await self.board_message(view, headline, ended=True)
-        return self.in_match(ctx, view, board, _("You resigned."))
+        return self.in_match(ctx, view, board, Text("You resigned."))
 
     @command("draw", "Offer a draw, or accept your opponent's offer.", MATCH)
     async def draw(self, ctx: Context, match: int | None = None) -> Response:
@@ -326,7 +328,7 @@ class PlayingCommands(Boards):
         board = await self.board_message(
             result.match, _("Draw agreed.") if result.agreed else "", ended=result.agreed
         )
-        return self.in_match(ctx, result.match, board, _("Done."))
+        return self.in_match(ctx, result.match, board, Text("Done."))
 
     async def draw_yes(self, ctx: Context, match: int) -> Response:
         return await self._answer_draw(ctx, match, accept=True)
@@ -341,7 +343,7 @@ class PlayingCommands(Boards):
         else:
             headline = _("{who} declined the draw.").format(who=self._who(ctx.user_id))
         board = await self.board_message(result.match, headline, ended=accept)
-        return self.in_match(ctx, result.match, board, _("Done."))
+        return self.in_match(ctx, result.match, board, Text("Done."))
 
     @command(
         "abort",
@@ -358,10 +360,11 @@ class PlayingCommands(Boards):
                 "for neither player."
             ).format(who=self._who(ctx.user_id), number=view.tournament_id)
             board = await self.board_message(view, headline, ended=True)
-            return self.in_match(ctx, view, board, _("Called off: it counts for neither player."))
+            called_off = Text("Called off: it counts for neither player.")
+            return self.in_match(ctx, view, board, called_off)
         headline = _("{who} aborted the game.").format(who=self._who(ctx.user_id))
         board = await self.board_message(view, headline, ended=True)
-        return self.in_match(ctx, view, board, _("The game is aborted."))
+        return self.in_match(ctx, view, board, Text("The game is aborted."))
 
     @command(
         "rematch",

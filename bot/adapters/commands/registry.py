@@ -144,13 +144,19 @@ def _side_names() -> list[str]:
 
 SIDE_CHOICES = _side_names()
 
+#: the catalogs' context of a choice's name as a slash command's list shows it ("every turn"):
+#: what a person picks, translated; what the bot receives, its English value
+CHOICE = "a choice in a slash command's list"
 
-def about_a_game(name: str, help: str, *, anywhere: bool = False) -> Callable[[Handler], Handler]:
-    """Declare a look-up command whose one option is the game it is about (its `help` is
-    marked for the catalogs where it is written: `N_("...")`)."""
-    game = Option("game", "game", "which game", required=True)
-    example = "/" + name + " game:checkers"
-    return command(name, help, game, example=example, guild_only=not anywhere)
+
+def listed_choices() -> list[str]:
+    """Every choice a slash command's lists show by its English value (the catalogs hold
+    each under CHOICE; games are listed by their names, in the catalogs already)."""
+    values = dict.fromkeys(SIDE_CHOICES)
+    for spec in COMMANDS:
+        for option in spec.options:
+            values |= dict.fromkeys(option.choices)
+    return list(values)
 
 
 MATCH = Option("match", "number", "the match number (default: the game here)", autocomplete=True)

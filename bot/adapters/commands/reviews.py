@@ -40,7 +40,9 @@ class ReviewCommands(HandlerGroup):
         meant = await self.service.analyses.meant(ctx.actor, match)
         alone = await self.service.site.audience(ctx.actor, meant) == Audience.PLAYER
         analysis = await self.service.analyses.request(ctx.actor, meant.id)
-        named = {"game": _game(analysis.match), "number": analysis.match.id}
+        # the game's name in the asker's language (the Analyse button runs in the server's)
+        with speaking(ctx.locale):
+            named = {"game": _game(analysis.match), "number": analysis.match.id}
         if analysis.review is not None:
             # made already: a link to its post, where the adapter has links and the post is
             # known; else the review itself, to the asker (posted anew where it was lost)

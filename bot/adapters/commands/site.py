@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.adapters.commands.group import Context, HandlerGroup
 from bot.adapters.commands.registry import Option, command
 from bot.adapters.replies import Response, private
-from bot.i18n import _, locale_names, speaking
+from bot.i18n import _, locale_names
 from bot.service import DEFAULT_LANGUAGE
 
 #: each language the bot speaks by its own name, as /settings language: takes it
@@ -59,10 +59,9 @@ class SiteCommands(HandlerGroup):
         )
         if chosen is None:
             return _("The bot's posts here now speak the server's language, as Discord tells it.")
-        with speaking(chosen):  # said in the language chosen: the manager sees it at work
-            return _("The bot's posts here now speak {language}.").format(
-                language=locale_names()[chosen]
-            )
+        return _("The bot's posts here now speak {language}.").format(
+            language=locale_names()[chosen]
+        )
 
     async def _web(self, ctx: Context, on: bool) -> str:
         site = await self.service.site.turn(

@@ -242,7 +242,9 @@ class StandingCommands(HandlerGroup):
             # wins-draws-losses ('2-0-1')
             as_side = _("as {side} {record}")
             sides = "; ".join(
-                as_side.format(side=game.side_name(side), record=f"{r.wins}-{r.draws}-{r.losses}")
+                as_side.format(
+                    side=_(game.side_name(side)), record=f"{r.wins}-{r.draws}-{r.losses}"
+                )
                 for side, r in by_side.items()
                 if r.wins + r.draws + r.losses
             )

@@ -309,8 +309,13 @@ class TournamentCommands(Boards):
             places = zip(PLACES, news.standings, strict=False)
             # i18n: one place on the podium: {place} like '1st', {points} like '4.5'
             on_podium = _("{place} {player} ({points})")
+            locale = language()  # the points as the reader writes them: '2.5', '2,5'
             podium = ", ".join(
-                on_podium.format(place=_(place), player=user(s.player), points=f"{s.points:g}")
+                on_podium.format(
+                    place=_(place),
+                    player=user(s.player),
+                    points=format_decimal(s.points, locale=locale),
+                )
                 for place, s in places
             )
             first = news.standings[0]
@@ -405,7 +410,7 @@ def _withdrawn(event: TournamentView, lost: tuple[MatchView, ...]) -> str:
         "Your game in progress, {game} {numbers}, is lost.",
         "Your games in progress, {game} {numbers}, are lost.",
         len(lost),
-    ).format(game=_(lost[0].game_name), numbers=numbers)
+    ).format(game=lost[0].game_name, numbers=numbers)
     return f"{said} {gone}"
 
 
@@ -468,13 +473,15 @@ def _split(first: str, lines: list[str], more: str, most: int = MOST_CHARACTERS)
 
 
 def _score(game: Result) -> str:
-    """'1-0', '0.5-0.5', 'playing', or 'called off, not scored'."""
+    """'1-0', '½-½' (a score in any language), 'playing', or 'called off, not scored'."""
     if game.called_off:
         # i18n: a game's score in a round's pairings
         return _("called off, not scored")
     points = game.first_points
-    # i18n: a game's score in a round's pairings: not over yet
-    return _("playing") if points is None else f"{points:g}-{1 - points:g}"
+    if points is None:
+        # i18n: a game's score in a round's pairings: not over yet
+        return _("playing")
+    return "½-½" if points == 0.5 else f"{points:g}-{1 - points:g}"
 
 
 def _private(ctx: Context, text: Text) -> Response:

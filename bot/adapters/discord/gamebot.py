@@ -98,6 +98,7 @@ class GameBot(Client):
             self.settings.default_move_time,
             computer_id=self.user.id,  # challenged, the bot itself is the computer opponent
             public_url=self.settings.public_url,
+            server_language=self.server_language,
         )
         self.app.service.on_computer_turn(self._computer_turn)
         self.add_dynamic_items(GameButton, GameList)

@@ -21,6 +21,7 @@ from bot.adapters.discord.components import clip, components, host_of
 from bot.adapters.discord.visibility import everyone_can_read
 from bot.adapters.replies import Message
 from bot.i18n import N_, _, ngettext, speaking, supported
+from bot.i18n.position_words import ALT_TEXT_LIMIT
 from rules import GAMES
 
 #: the apology when something failed (marked: translated where shown, in the asker's language)
@@ -63,8 +64,6 @@ def transient(err: BaseException) -> bool:
     return isinstance(err, discord.RateLimited | aiohttp.ClientError | TimeoutError | OSError)
 
 
-#: Discord's longest alt text of an attachment (its description)
-ALT_TEXT_LIMIT = 1024
 #: slash commands and buttons need no gateway events but the servers the bot is in
 INTENTS = discord.Intents.none()
 INTENTS.guilds = True
@@ -215,20 +214,23 @@ def cannot_host(interaction: discord.Interaction, *, rounds: bool = False) -> st
     in_thread = isinstance(interaction.channel, discord.Thread)
     # a game started in a channel gets a thread where the bot may make one: it posts there
     threaded = in_thread or perms.create_public_threads
+    # i18n: Discord's own names of its permissions: write each as Discord's settings show
+    # it in your language
     needed = {
-        "View Channel": perms.view_channel,
-        "Send Messages": in_thread or perms.send_messages,
-        "Send Messages in Threads": not threaded or perms.send_messages_in_threads,
-        "Attach Files": perms.attach_files,
-        "Embed Links": perms.embed_links,
+        N_("View Channel"): perms.view_channel,
+        N_("Send Messages"): in_thread or perms.send_messages,
+        N_("Send Messages in Threads"): not threaded or perms.send_messages_in_threads,
+        N_("Attach Files"): perms.attach_files,
+        N_("Embed Links"): perms.embed_links,
     }
     if rounds:
-        needed["Create Public Threads"] = in_thread or perms.create_public_threads
-        needed["Send Messages in Threads"] = perms.send_messages_in_threads
-    missing = [name for name, granted in needed.items() if not granted]
+        # i18n: Discord's own name of a permission, as Discord's settings show it
+        needed[N_("Create Public Threads")] = in_thread or perms.create_public_threads
+        needed[N_("Send Messages in Threads")] = perms.send_messages_in_threads
+    # Discord's own names of its permissions, as its settings show them in the reader's language
+    missing = [_(name) for name, granted in needed.items() if not granted]
     if not missing:
         return None
-    # Discord's own names of its permissions, as its settings show them in English
     lacking = reduce(
         # i18n: two permissions (or a list of them and one more): "Send Messages and Attach Files"
         lambda first, second: _("{first} and {second}").format(first=first, second=second),

@@ -15,7 +15,8 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.i18n import LOCALES, _, discord_locale, speaking
+from bot.adapters.commands.registry import CHOICE
+from bot.i18n import LOCALES, _, discord_locale, pgettext, speaking
 
 log = logging.getLogger("bot")
 #: what is translated, and Discord's limit on each (a description, a choice's name)
@@ -28,11 +29,13 @@ LIMITS = {
 OURS = {code: ours for ours in LOCALES if ours != "en" for code in discord_locale(ours)}
 
 
-def localized(text: str, ours: str, limit: int) -> str | None:
+def localized(text: str, ours: str, limit: int, *, choice: bool = False) -> str | None:
     """`text` in our locale `ours`, within `limit` characters (None: not translated, or
-    too long for Discord: the English shows in that language, and the log says so)."""
+    too long for Discord: the English shows in that language, and the log says so); a
+    `choice`'s name is the catalogs' under CHOICE, or a game's name."""
     with speaking(ours):
-        translated = _(text)
+        translated = pgettext(CHOICE, text) if choice else text
+        translated = _(text) if translated == text else translated
     if translated == text:
         return None
     if len(translated) > limit:
@@ -57,4 +60,5 @@ class CatalogTranslator(app_commands.Translator):
         ours = OURS.get(locale.value)
         if limit is None or ours is None:
             return None
-        return localized(string.message, ours, limit)
+        choice = context.location is Where.choice_name
+        return localized(string.message, ours, limit, choice=choice)

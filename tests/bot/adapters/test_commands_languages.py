@@ -100,7 +100,7 @@ async def test_help_lists_each_commands_description_in_the_askers_language(
         "/board — Zeigt dir allein das Brett einer Partie, von deiner Seite (jeder darf schauen)."
         in lines
     )
-    # a description declared through about_a_game reaches the catalogs and /help too
+    # /rules' description reaches the catalogs and /help too
     assert "/rules — Wie man ein Spiel spielt, unsere Festlegungen mit [house] markiert." in lines
     # commands are named as typed; those without a translation yet stay English
     assert any(line.startswith("/challenge — ") for line in lines)

@@ -19,7 +19,7 @@ from bot.adapters.commands.group import Context
 from bot.adapters.console import Console
 from bot.adapters.console_names import Names
 from bot.adapters.replies import Response
-from bot.adapters.wording import and_list, points_text
+from bot.adapters.wording import points_text
 from bot.app.config import SettingsError
 from bot.i18n import speaking
 from bot.service.match_service import MatchService
@@ -103,11 +103,7 @@ def test_a_moment_in_german_has_german_words_without_a_catalog(
         assert "марта 2026" in Names.when(MARCH_5)
 
 
-def test_lists_and_points_in_the_spoken_language() -> None:
-    assert and_list(["a"]) == "a"
-    assert and_list(["a", "b"]) == "a and b"
-    with speaking("de"):
-        assert and_list(["a", "b", "c"]) == "a, b und c"
+def test_points_in_the_spoken_language() -> None:
     assert [points_text(p) for p in (0, 0.5, 1, 1.5, 4.5, 7)] == [
         "0 points",
         "½ point",
