@@ -2,7 +2,8 @@
 server in that language and its players in it play a game, read /help and the rules of
 every game, and nothing the bot sends breaks a limit of Discord's (the double holds every
 request to its published API description: 2,000 characters a message, 4,096 an embed's
-description, 80 a button's label, 1,024 an alt text)."""
+description, 80 a button's label, 1,024 an alt text), with the longest name Discord allows
+(32 characters) and ids as long as Discord's."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ import pytest
 
 from bot.i18n import LOCALES, _, discord_locale, speaking
 from rules import GAMES, get_game
-from tests.discordkit import ALICE, BOB, DiscordHarness, one
+from tests.discordkit import ALICE, DiscordHarness, one
+
+#: an opponent with the longest display name Discord allows (32 characters, most of two bytes)
+BOB = (222_222_222_222_222_222, "Żaneta Świętochowska-Źdźbłowiczó")
 
 
 @pytest.fixture(params=LOCALES)
@@ -51,6 +55,8 @@ async def test_a_game_help_and_every_rules_page_fit_discord(spoken: DiscordHarne
     ended = await bot.click(ALICE, asked, yes)
     assert ended
     one(await bot.command(ALICE, "help"), "ephemeral")
+    one(await bot.command(BOB, "mygames"), "ephemeral")
+    one(await bot.command(BOB, "stats", user=ALICE, game="checkers"), "reply")
     for game_id in GAMES:
         rules = one(await bot.command(BOB, "rules", game=game_id), "ephemeral")
         with speaking(ours):
