@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 # cache of its own: sharing one, each run found rules, render and ai checked with the other's
 # options and checked them again (4 s of every `make check`).
 MYPY_STRICT := $(BIN)/mypy --strict --explicit-package-bases --cache-dir .mypy_cache/strict rules render ai \
-	tools/messages.py tools/rules_messages.py
+	tools/messages.py tools/message_keywords.py tools/rules_messages.py
 MYPY := $(BIN)/mypy bot bench tests tools/compiled.py
 
 .PHONY: run test check bench install install-test clean three-musketeers-strategy compiled pure \

@@ -23,8 +23,9 @@ BLOCK = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 RUNNABLE = re.compile(r"^\.venv/bin/python -m (rules|render|ai) ")
 #: what changes from run to run in the console's output: times, as English writes them
 #: ("2026-11-27 05:06 UTC") and as Babel's long dates write them in another language
-#: ("27. November 2026 um 05:06 UTC"; Russian's year takes "\u0433." after it)
-TIME = re.compile(r"(\d{4}-\d\d-\d\d|\d{1,2}\.? \S+ \d{4}(?: \u0433\.)? \S+) \d\d:\d\d UTC")
+#: ("27. November 2026 um 05:06 UTC"; Russian's year takes "\u0433." after a narrow no-break
+#: space, which `\s` matches)
+TIME = re.compile(r"(\d{4}-\d\d-\d\d|\d{1,2}\.?\s\S+\s\d{4}(?:\s\u0433\.)?\s\S+)\s\d\d:\d\d\sUTC")
 
 
 def blocks(language: str) -> list[tuple[str, str]]:

@@ -18,29 +18,10 @@ sys.path.insert(0, str(ROOT))
 
 from bot.adapters.commands.registry import CHOICE, listed_choices  # noqa: E402
 from bot.i18n.catalogs import DOMAIN, LOCALE_DIR, LOCALES  # noqa: E402
+from tools.message_keywords import KEYWORDS  # noqa: E402
 from tools.rules_messages import rules_messages  # noqa: E402
 
 TEMPLATE = ROOT / "bot" / "i18n" / "messages.pot"
-#: the calls whose arguments are messages: gettext's, the deferred Text and Texts, and the
-#: slash commands' descriptions (`command(name, description)`, `Option(name, kind, description)`)
-KEYWORDS = {
-    "_": None,
-    "N_": None,
-    "ngettext": (1, 2),
-    "pgettext": ((1, "c"), 2),
-    "Text": None,
-    "Texts": (1, 2),
-    "command": (2,),
-    "Option": (3,),
-    # the rules' errors, shown to players (rules/errors.py): a template and its parameters
-    "RulesError": None,
-    "IllegalMove": None,
-    "BadPosition": None,
-    "GameOver": None,
-    "UnknownGame": None,
-    "Phrase": None,
-    "Phrases": (1, 2),
-}
 FOLDERS = ("bot", "render", "rules")
 
 

@@ -9,7 +9,7 @@ import json
 from html import escape
 from typing import Any
 
-from bot.i18n import _
+from bot.i18n import _, pgettext
 from bot.web.languages import html_lang
 
 
@@ -114,6 +114,11 @@ def game_page(state: dict[str, Any], raw: bytes, chart: bool) -> str:
     # i18n: the name of the list of a game's moves, for a screen reader
     listed = escape(_("Moves"))
     back = state["server_name"] or _("all games")
+    # i18n: the keyboard key Home, named as keyboards in your language label it (German
+    # "Pos1"): a replay button's tooltip names the key that works it
+    home = pgettext("a keyboard key", "Home")
+    # i18n: the keyboard key End, named as keyboards in your language label it (German "Ende")
+    end = pgettext("a keyboard key", "End")
     body = (
         f'<nav><a href="/s/{escape(server)}">← {escape(back)}</a></nav>'
         f"<h1>{escape(state['title'])}</h1><p class=about>{about}</p>"
@@ -123,11 +128,11 @@ def game_page(state: dict[str, Any], raw: bytes, chart: bool) -> str:
         "<p id=clock class=clock></p>"
         f'<div id=replay class=replay role=group aria-label="{group}">'
         # i18n: replay buttons' names: to the first move, one back, one forward, the last
-        + _button("first", _("first"), "Home", _("Home"), "&laquo;")
+        + _button("first", _("first"), "Home", home, "&laquo;")
         + _button("prev", _("back"), "ArrowLeft", "←", "&lsaquo;")
         + "<span id=where aria-live=polite aria-atomic=true></span>"
         + _button("next", _("forward"), "ArrowRight", "→", "&rsaquo;")
-        + _button("last", _("last"), "End", _("End"), "&raquo;")
+        + _button("last", _("last"), "End", end, "&raquo;")
         + "</div><p id=note class=note hidden aria-live=polite></p>"
         f'<ol id=moves class=moves aria-label="{listed}"></ol>{review}'
         f"<p class=downloads>{downloads}</p></div></div>"

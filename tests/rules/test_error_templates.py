@@ -31,7 +31,7 @@ from rules import (
     get_game,
 )
 from tests.gamekit import GAME_IDS, sample_positions
-from tools.messages import KEYWORDS
+from tools.message_keywords import KEYWORDS
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

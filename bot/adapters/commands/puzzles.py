@@ -118,7 +118,8 @@ class PuzzleCommands(HandlerGroup):
         suffix = "answer" if show else "puzzle"
         caption = _caption(puzzle, show=show)
         room = ALT_TEXT_LIMIT - len(caption) - 2
-        words = position_words(get_game(puzzle.game_id), puzzle.position, limit=room)
+        game = get_game(puzzle.game_id)
+        words = position_words(game, game.decode(puzzle.position), limit=room)
         return Attachment(f"puzzle-{puzzle.id}-{suffix}.png", png, f"{caption}. {words}")
 
 
