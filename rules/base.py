@@ -371,3 +371,25 @@ def suggest(moves: Sequence[str], limit: int = 6) -> str:
     # i18n: a list of moves to try, cut short: {moves} some moves ("11-15, 12-16"), {more}
     # how many more there are
     return Phrase("{moves} and {more} more", moves=shown, more=len(moves) - limit)
+
+
+def not_from_there(
+    shown: str, square: str | int, from_there: Sequence[str], legal: Sequence[str]
+) -> IllegalMove:
+    """Why a move from `square` is not legal, when none of its `legal` moves is a capture
+    the rules make first: the piece there cannot move, or the moves it has."""
+    if not from_there:
+        # i18n: {move} a move as typed; {square} a square; {moves} moves to try instead
+        return IllegalMove(
+            "{move} is not legal: the piece on {square} cannot move (try {moves})",
+            move=shown,
+            square=square,
+            moves=suggest(legal),
+        )
+    # i18n: {move} a move as typed; {square} a square; {moves} the moves from it
+    return IllegalMove(
+        "{move} is not legal (from {square} you can play {moves})",
+        move=shown,
+        square=square,
+        moves=suggest(from_there),
+    )

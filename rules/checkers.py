@@ -13,6 +13,7 @@ from .base import (
     Termination,
     clean_move_text,
     men_and_kings,
+    not_from_there,
     position_fields,
     quote,
     remembers_moves,
@@ -196,21 +197,7 @@ English draughts (American checkers) on the 32 dark squares, numbered 1–32 fro
                 moves=suggest(tries),
             )
         from_here = [t for m, t in zip(legal, texts, strict=True) if m.path[0] == origin]
-        if not from_here:
-            # i18n: {move} a move as typed; {square} a square; {moves} moves to try instead
-            return IllegalMove(
-                "{move} is not legal: the piece on {square} cannot move (try {moves})",
-                move=shown,
-                square=origin,
-                moves=suggest(texts),
-            )
-        # i18n: {move} a move as typed; {square} a square; {moves} the moves from it
-        return IllegalMove(
-            "{move} is not legal (from {square} you can play {moves})",
-            move=shown,
-            square=origin,
-            moves=suggest(from_here),
-        )
+        return not_from_there(shown, origin, from_here, texts)
 
     def perft(self, position: CheckersPosition, depth: int) -> int:
         if depth == 0:

@@ -10,7 +10,15 @@ from types import MappingProxyType
 from typing import ClassVar
 
 from . import draughts_text as notation
-from .base import Game, Outcome, Termination, men_and_kings, remembers_moves, suggest
+from .base import (
+    Game,
+    Outcome,
+    Termination,
+    men_and_kings,
+    not_from_there,
+    remembers_moves,
+    suggest,
+)
 from .draughts_board import DiagonalBoard
 from .draughts_moves import CaptureRules, MoveGenerator, Precedence, RawMove, italian_rank
 from .draughts_text import BLACK, WHITE, DraughtsPosition
@@ -197,21 +205,7 @@ class Draughts(Game[DraughtsPosition, DraughtsMove]):
                 move=shown,
                 moves=suggest(from_here or texts),
             )
-        if not from_here:
-            # i18n: {move} a move as typed; {square} a square; {moves} moves to try instead
-            return IllegalMove(
-                "{move} is not legal: the piece on {square} cannot move (try {moves})",
-                move=shown,
-                square=name,
-                moves=suggest(texts),
-            )
-        # i18n: {move} a move as typed; {square} a square; {moves} the moves from it
-        return IllegalMove(
-            "{move} is not legal (from {square} you can play {moves})",
-            move=shown,
-            square=name,
-            moves=suggest(from_here),
-        )
+        return not_from_there(shown, name, from_here, texts)
 
     def _precedence_refusal(
         self,

@@ -3,49 +3,25 @@ here (for players and spectators alike), a game by name; each a refusal when the
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 from bot.errors import Person, Refusal, joined
 from bot.i18n import Text
 from bot.service.match_view import game_named
+from bot.service.rules_errors import refused
 from bot.service.views import Actor, ChallengeView, MatchView
 from bot.store import Row
 from bot.store.challenge_table import ChallengeRows
 from bot.store.match_table import MatchRows
-from rules import GAMES, Game, UnknownGame, get_game, quoted
+from rules import Game, UnknownGame, get_game
 
 
 def pick_game(game_id: str) -> Game[Any, Any]:
     """The game, or a refusal naming the choices (and the game meant, for a typo)."""
     try:
         return get_game(game_id)
-    except UnknownGame:
-        raise Refusal(_no_game(game_id)) from None
-
-
-def _no_game(game_id: str) -> Text:
-    """There is no such game: the games there are, and the one meant, if it is a typo
-    (rules.get_game's guess)."""
-    spellings = {
-        spelling: game.id
-        for game in GAMES.values()
-        for spelling in (game.id, game.name.lower(), game.name.lower().replace(" ", "-"))
-    }
-    written = " ".join(str(game_id).lower().split())
-    close = difflib.get_close_matches(written, spellings, n=1, cutoff=0.75)
-    called, known = quoted(str(game_id)), ", ".join(GAMES)
-    if close:
-        # i18n: name: what was typed, quoted; meant: a game's id as typed in commands;
-        # games: every game's id, as typed in commands
-        return Text(
-            "There is no game called {name} (did you mean {meant}?); the games are {games}.",
-            name=called,
-            meant=spellings[close[0]],
-            games=known,
-        )
-    # i18n: name: what was typed, quoted; games: every game's id, as typed in commands
-    return Text("There is no game called {name}; the games are {games}.", name=called, games=known)
+    except UnknownGame as err:  # its words: the games there are, and a typo's guess
+        raise Refusal(refused(err)) from None
 
 
 def row_or_refusal(row: Row | None, otherwise: Text) -> Row:

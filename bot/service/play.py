@@ -7,11 +7,11 @@ from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any
 
-from bot.errors import Outdated, Person, Refusal, Worded, joined
+from bot.errors import Outdated, Person, Refusal, joined
 from bot.i18n import N_, Text
 from bot.service.clocks import deadline
 from bot.service.match_view import game_named
-from bot.service.rules_errors import rules_text
+from bot.service.rules_errors import refused
 from bot.service.shared import Shared
 from bot.service.standings import Standings
 from bot.service.views import (
@@ -34,14 +34,6 @@ ABORTED_BY_PLAYER = "aborted"
 NO_MOVE_IN_TIME = N_("no move was made in time")
 # i18n: why a game was aborted: "Aborted (called off by a moderator)"
 CALLED_OFF = N_("called off by a moderator")
-
-
-def sentence(message: str, typed: str) -> str:
-    """A rules message as a sentence: capitalised, unless it starts with the move as typed."""
-    first = message.split(" ", 1)[0].rstrip(":,")
-    if first != "".join(typed.split()).lower():
-        message = message[:1].upper() + message[1:]
-    return f"{message}."
 
 
 def forced_reply(trial: GameRecord, view: MatchView) -> Reply | None:
@@ -159,8 +151,7 @@ class Play:
             try:
                 played = trial.play(text)
             except RulesError as err:
-                said = rules_text(err)  # the rules' words, in the asker's language
-                raise Refusal(Worded(lambda show: sentence(said.text(show), text))) from None
+                raise Refusal(refused(err, text)) from None  # in the asker's language
             position = game.encode(trial.position)
             reply = forced_reply(trial, view)
             now, to_move = shared.settings.clock(), game.side_to_move(trial.position)

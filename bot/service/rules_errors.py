@@ -32,3 +32,18 @@ def _parts(params: dict[str, Any]) -> dict[str, Any]:
 def rules_text(err: RulesError) -> Text:
     """What a rules error says ('11-15 is not a legal move here'), translated when shown."""
     return Text(err.template, **_parts(err.params))
+
+
+def sentence(message: str, typed: str = "") -> str:
+    """A rules message as a sentence: capitalised, unless it starts with the move as typed."""
+    first = message.split(" ", 1)[0].rstrip(":,")
+    if first != "".join(typed.split()).lower():
+        message = message[:1].upper() + message[1:]
+    return f"{message}."
+
+
+def refused(err: RulesError, typed: str = "") -> Worded:
+    """A rules error as a refusal's sentence, in the asker's language when shown (`typed`:
+    the move as the person typed it, left as they wrote it at the start)."""
+    said = rules_text(err)
+    return Worded(lambda show: sentence(said.text(show), typed))
