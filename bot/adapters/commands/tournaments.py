@@ -5,17 +5,27 @@ over."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 from babel.numbers import format_decimal
 
 from bot.adapters.commands.boards import Boards
 from bot.adapters.commands.group import Context
-from bot.adapters.commands.registry import Option, command, listed
+from bot.adapters.commands.registry import Option, command
+from bot.adapters.commands.tournament_words import (
+    MOST_CHARACTERS,
+    boards_coming,
+    format_name,
+    names_listed,
+    players_pair,
+    rounds_over,
+    score_text,
+    split_lines,
+    standings_stage,
+    withdrawal_text,
+)
 from bot.adapters.replies import Attachment, Button, Message, Response
 from bot.adapters.wording import points_text
-from bot.agents.director import BOARD_BURST, BOARD_PACE
 from bot.i18n import N_, Text, _, language, ngettext, pgettext, speaking
 from bot.i18n.position_words import ALT_TEXT_LIMIT
 from bot.runtime import workers
@@ -24,7 +34,6 @@ from bot.service import (
     FORMATS,
     OPENINGS,
     MatchView,
-    Result,
     RoundBoard,
     RoundNews,
     TournamentView,
@@ -36,8 +45,6 @@ ACTIONS = ("create", "join", "leave", "start", "standings", "pairings", "cancel"
 #: the podium's places, in words (translated where shown)
 # i18n: a place on a tournament's podium
 PLACES = (N_("1st"), N_("2nd"), N_("3rd"))
-#: Discord's limit on a message's text
-MOST_CHARACTERS = 2000
 
 
 class TournamentCommands(Boards):
@@ -145,7 +152,7 @@ class TournamentCommands(Boards):
             if not joining and event.status == "signup":
                 said = _("You have left tournament #{number}.").format(number=event.id)
             elif not joining:
-                said = _withdrawn(event, lost)
+                said = withdrawal_text(event, lost)
             elif event.status == "running" and event.round:  # a Swiss's late entry
                 said = _("You are in tournament #{number}: you play from round {round}.").format(
                     number=event.id, round=event.round + 1
@@ -179,7 +186,7 @@ class TournamentCommands(Boards):
             # i18n: a round-robin tournament's rounds
             rounds = _("everyone meets everyone")
         # i18n: a tournament's players, when none has joined
-        who = _listed([self.words.people.user(p) for p in event.players]) or _("nobody yet")
+        who = names_listed([self.words.people.user(p) for p in event.players]) or _("nobody yet")
         # i18n: a tournament's state, after 'organised by @someone: '
         states = {"signup": _("open for sign-up"),
                  # i18n: a tournament's state; {round} is the round being played
@@ -209,7 +216,7 @@ class TournamentCommands(Boards):
         ).format(
             number=event.id,
             game=game,
-            format=_format_name(event.format),
+            format=format_name(event.format),
             rounds=rounds,
             rated=_("rated") if event.rated else _("unrated"),
             organiser=self.words.people.user(event.organiser_id),
@@ -227,7 +234,7 @@ class TournamentCommands(Boards):
         table = await self.service.tournaments.table(event.id)
         mine = next((s.rank for s in table if s.player == ctx.user_id), None)
         png = await self._standings_png(event, table, mine)
-        done = _rounds_over(event)
+        done = rounds_over(event)
         if done:
             text = ngettext(
                 "Tournament #{number}: standings after {n} round.",
@@ -237,7 +244,7 @@ class TournamentCommands(Boards):
         else:
             # i18n: {stage} is like 'before round 1' or 'during round 1'
             text = _("Tournament #{number}: standings {stage}.").format(
-                number=event.id, stage=_stage(event)
+                number=event.id, stage=standings_stage(event)
             )
         return Message(text, files=(png,))
 
@@ -257,7 +264,7 @@ class TournamentCommands(Boards):
         ]  # fmt: skip
         # i18n: a standings picture's title: {game} is the game, {stage} like 'after round 2'
         title = _("Tournament #{number} · {game} · {stage}").format(
-            number=event.id, game=_(get_game(event.game_id).name), stage=_stage(event)
+            number=event.id, game=_(get_game(event.game_id).name), stage=standings_stage(event)
         )
         png = await workers.run(standings_png, title, lines, mine, picture_words())
         # i18n: a place in a standings picture's description (alt text): {rank} the place,
@@ -285,12 +292,12 @@ class TournamentCommands(Boards):
         lines = [
             bye.format(player=user(g.first))
             if g.second is None
-            else pairing.format(first=user(g.first), second=user(g.second), score=_score(g))
+            else pairing.format(first=user(g.first), second=user(g.second), score=score_text(g))
             for g in games
         ]
         # i18n: keep the ** (bold)
         head = _("**Tournament #{number}, round {round}**").format(number=event.id, round=which)
-        text, *rest = _split(head, lines, "", MOST_CHARACTERS - 40)  # what fits, and a count
+        text, *rest = split_lines(head, lines, "", MOST_CHARACTERS - 40)  # what fits, and a count
         if rest:
             more = len(lines) - text.count(chr(10))
             # i18n: after a list cut short: {n} lines not shown
@@ -333,7 +340,7 @@ class TournamentCommands(Boards):
             return [Message(text, files=(png,))]
         # i18n: a game of a round: {number} is the match's number, {first} and {second} players
         paired = _("#{number}: {first} vs {second}")
-        lines = [paired.format(number=m.id, **_pair(m, user)) for m in news.games]
+        lines = [paired.format(number=m.id, **players_pair(m, user)) for m in news.games]
         # i18n: {player} has no game this round
         lines += [_("bye: {player}").format(player=user(p)) for p in news.byes]
         # i18n: a round's announcement: {boards} says how the boards are posted; keep the **
@@ -341,11 +348,11 @@ class TournamentCommands(Boards):
             number=event.id,
             round=news.round,
             rounds=event.rounds,
-            boards=_boards_coming(len(news.games)),
+            boards=boards_coming(len(news.games)),
         )
         # i18n: the start of a round's announcement's next message; keep the ** (bold)
         more = _("**Tournament #{number}**, round {round} (continued):")
-        texts = _split(head, lines, more.format(number=event.id, round=news.round))
+        texts = split_lines(head, lines, more.format(number=event.id, round=news.round))
         files = (png,) if news.round > 1 else ()
         return [Message(text, files=files if n == 0 else ()) for n, text in enumerate(texts)]
 
@@ -359,129 +366,6 @@ class TournamentCommands(Boards):
         start = await self.started_here(board.match, headline)
         first, *rest = start.posts
         return replace(start, posts=(replace(first, pings=board.pings), *rest))
-
-
-def _rounds_over(event: TournamentView) -> int:
-    return event.round - (event.status == "running")
-
-
-def _pair(match: MatchView, user: Callable[[int | None], str]) -> dict[str, str]:
-    """A round's game's two players, shown: {first} and {second}."""
-    players = list(match.players.values())
-    return {"first": user(players[0]), "second": user(players[-1])}
-
-
-def _format_name(format: str) -> str:
-    """A tournament's format, in words."""
-    # i18n: a tournament's format, in its sign-up post
-    return {"swiss": _("swiss"), "round-robin": _("round-robin")}.get(format, format)
-
-
-def _stage(event: TournamentView) -> str:
-    """How far the standings go: 'final standings', 'after round 2', 'during round 1'
-    (never 'after round 0')."""
-    done = _rounds_over(event)
-    if event.status == "finished":
-        return _("final standings")
-    if done:
-        # i18n: how far a tournament's standings go
-        return _("after round {round}").format(round=done)
-    return _("during round 1") if event.status == "running" else _("before round 1")
-
-
-def _withdrawn(event: TournamentView, lost: tuple[MatchView, ...]) -> str:
-    """A withdrawal, in words: what stands, what is lost."""
-    if event.format == "swiss":
-        said = _(
-            "You have withdrawn from tournament #{number}: your games played stand, and you are "
-            "paired no more."
-        )
-    else:
-        said = _(
-            "You have withdrawn from tournament #{number}: your games played stand, and the "
-            "games you had yet to play count as lost."
-        )
-    said = said.format(number=event.id)
-    if not lost:
-        return said
-    numbers = listed([f"#{match.id}" for match in lost])
-    # i18n: {game} is a game's name, {numbers} the games' numbers ('#4 and #7')
-    gone = ngettext(
-        "Your game in progress, {game} {numbers}, is lost.",
-        "Your games in progress, {game} {numbers}, are lost.",
-        len(lost),
-    ).format(game=lost[0].game_name, numbers=numbers)
-    return f"{said} {gone}"
-
-
-def _listed(names: list[str], most: int = MOST_CHARACTERS // 2) -> str:
-    """The names, as many as `most` characters take, then how many more there are."""
-    shown = ""
-    for n, name in enumerate(names):
-        if len(shown) + len(name) > most:
-            left = len(names) - n
-            # i18n: {names} lists names, then how many more there are
-            return ngettext("{names} and {n} more", "{names} and {n} more", left).format(
-                names=shown, n=left
-            )
-        shown += (", " if shown else "") + name
-    return shown
-
-
-def _boards_coming(games: int) -> str:
-    """What the announcement says of the boards, which the director posts after it."""
-    if not games:
-        return _("no games this round.")
-    # i18n: ends a round's announcement, after a colon
-    clock = _("a game's clock starts when its board is posted, and its players are pinged there.")
-    if games == 1:
-        # i18n: {clock} says when a game's clock starts
-        return _("1 game, in a thread of its own. Its board follows now: {clock}").format(
-            clock=clock
-        )
-    late = (games - BOARD_BURST) * BOARD_PACE
-    if late < 30:
-        coming = _("Their boards follow now, one by one")
-    else:
-        # i18n: {time} is like '5 minutes'
-        coming = _("Their boards are being posted one by one, the last in about {time}").format(
-            time=_about(late)
-        )
-    # i18n: {coming} says how the boards follow, {clock} when a game's clock starts
-    return ngettext(
-        "{n} game, each in a thread of its own. {coming}: {clock}",
-        "{n} games, each in a thread of its own. {coming}: {clock}",
-        games,
-    ).format(n=games, coming=coming, clock=clock)
-
-
-def _about(seconds: float) -> str:
-    minutes = max(1, round(seconds / 60))
-    return ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes)
-
-
-def _split(first: str, lines: list[str], more: str, most: int = MOST_CHARACTERS) -> list[str]:
-    """`first` and then the lines, in as few messages of `most` characters as they fit in;
-    each message after the first starts with `more`."""
-    texts, text = [], first
-    for line in lines:
-        if len(text) + 1 + len(line) > most:
-            texts.append(text)
-            text = more
-        text += "\n" + line
-    return [*texts, text]
-
-
-def _score(game: Result) -> str:
-    """'1-0', '½-½' (a score in any language), 'playing', or 'called off, not scored'."""
-    if game.called_off:
-        # i18n: a game's score in a round's pairings
-        return _("called off, not scored")
-    points = game.first_points
-    if points is None:
-        # i18n: a game's score in a round's pairings: not over yet
-        return _("playing")
-    return "½-½" if points == 0.5 else f"{points:g}-{1 - points:g}"
 
 
 def _private(ctx: Context, text: Text) -> Response:

@@ -40,6 +40,7 @@ from bot.adapters.discord.posting import Posting
 from bot.adapters.discord.round_boards import post_round_board
 from bot.adapters.discord.translator import CatalogTranslator
 from bot.adapters.discord.visibility import Visibility
+from bot.adapters.discord.visibility_events import VisibilityEvents
 from bot.adapters.replies import Response, private
 from bot.app.app import App
 from bot.errors import CannotSave
@@ -55,7 +56,7 @@ DEFER_MARGIN = 1.0
 _ANSWER: ContextVar[asyncio.Event | None] = ContextVar("answer", default=None)
 
 
-class GameBot(Client):
+class GameBot(VisibilityEvents, Client):
     def __init__(self, app: App, *, sync_globally: bool = False) -> None:
         """The client of the App it is handed (opened, and closed after it, by its
         opener): it starts the App's parts with its own ways of showing what they did, and
@@ -310,32 +311,6 @@ class GameBot(Client):
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.visibility.thread_gone(payload.guild_id, payload.thread_id)
         await self.posting.tell_thread_gone(payload.thread_id)
-
-    # --- who may read each channel, for the web site (see visibility.py) -----------------
-    async def on_guild_available(self, guild: discord.Guild) -> None:
-        await self.visibility.server(guild)  # at start, and after an outage
-
-    async def on_guild_join(self, guild: discord.Guild) -> None:
-        await self.visibility.server(guild)
-
-    async def on_guild_update(self, before: discord.Guild, after: discord.Guild) -> None:
-        if before.name != after.name:
-            await self.visibility.named(after)
-
-    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
-        if after.is_default() and before.permissions != after.permissions:
-            await self.visibility.server(after.guild)
-
-    async def on_guild_channel_update(
-        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
-    ) -> None:
-        await self.visibility.channel_changed(before, after)  # permission overwrites too
-
-    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        await self.visibility.channel_gone(channel.guild, channel.id)
-
-    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
-        await self.visibility.thread_changed(payload)
 
     def _computer_turn(self, match_id: int) -> None:
         """It became the computer's turn in a match: if an answer under way did that (the
