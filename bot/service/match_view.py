@@ -19,6 +19,18 @@ class MatchStatus(StrEnum):
     ABORTED = "aborted"
 
 
+class Reach(StrEnum):
+    """How the bot reaches the place where a game is played."""
+
+    #: it posts there (a server that added it, its own DM with a person): threads, boards
+    #: and news whenever they happen
+    POSTS = "posts"
+    #: it only answers what people do there (a DM or group DM between people, a server that
+    #: never added it: a user-installed bot): each answer and its few follow-ups, for 15
+    #: minutes; news reaches the players by DM and in the next answer
+    ANSWERS = "answers"
+
+
 @dataclass(frozen=True)
 class PairGame:
     """The other game of a ballot pair as the match's row read it: its first side's player,
@@ -73,6 +85,8 @@ class MatchView:
     pair_game: PairGame | None = None
     #: each player's language as last seen, first player's first (None: never seen)
     locales: tuple[str | None, str | None] = (None, None)
+    #: how the bot reaches where it is played (Reach.ANSWERS: only by answering its players)
+    reach: Reach = Reach.POSTS
 
     @classmethod
     def of(

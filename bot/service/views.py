@@ -9,7 +9,7 @@ from enum import StrEnum
 from ai.analysis import Review
 from bot.errors import Part, Person, Worded
 from bot.i18n import Text, language, translations
-from bot.service.match_view import MatchStatus, MatchView
+from bot.service.match_view import MatchStatus, MatchView, Reach
 from bot.store import Row
 from rules import GameRecord, get_game, reason_text, result_text
 
@@ -21,6 +21,8 @@ class Actor:
     guild_id: int
     channel_id: int
     user_id: int
+    #: how the bot reaches this place: its own posts, or only answers to what people do
+    reach: Reach = Reach.POSTS
 
 
 class ChallengeStatus(StrEnum):
@@ -65,6 +67,8 @@ class ChallengeView:
     status: ChallengeStatus
     match_id: int | None
     opening: str | None = None  # "ballot": a ballot pair; None: a game from the start
+    #: how the bot reaches where it was made (Reach.ANSWERS: only by answering)
+    reach: Reach = Reach.POSTS
 
     @classmethod
     def of(cls, row: Row) -> ChallengeView:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.adapters.wording import People, Wording
-from bot.service import Actor, MatchService
+from bot.service import Actor, MatchService, Reach
 
 
 @dataclass(frozen=True)
@@ -32,11 +32,13 @@ class Context:
     locale: str = "en"
     #: the language of what everyone here sees (the server's setting, or Discord's)
     public_locale: str = "en"
+    #: how the bot reaches this place (Reach.ANSWERS: it may only answer, never post)
+    reach: Reach = Reach.POSTS
 
     @property
     def actor(self) -> Actor:
         """Who acts and where, as the service takes it."""
-        return Actor(self.guild_id, self.channel_id, self.user_id)
+        return Actor(self.guild_id, self.channel_id, self.user_id, self.reach)
 
 
 class HandlerGroup:
