@@ -21,9 +21,10 @@ from bot.runtime.picture_words import picture_words
 from bot.service import SiteGame
 from bot.web import pages
 from bot.web.downloads import Downloads
+from bot.web.game_reader import chance, side_name, title
 from bot.web.hub import Hub, event
 from bot.web.languages import from_header
-from bot.web.reader import Reader, chance, side_name, title
+from bot.web.reader import Reader
 from bot.web.streams import stream
 from render import piece_png
 from render.charts import advantage_png, rating_png

@@ -16,9 +16,10 @@ from ai.search import MATE
 from bot.service import Actor
 from bot.service.match_service import MatchService
 from bot.service.views import MatchView
+from bot.web.game_reader import FRESH_SECONDS
 from bot.web.hub import Hub
 from bot.web.live import Live
-from bot.web.reader import FRESH_SECONDS, Reader
+from bot.web.reader import Reader
 from bot.web.routes import make_app
 from rules import get_game
 from tests.servicekit import CHANNEL, GUILD, start_match

@@ -14,7 +14,7 @@ from ai.analysis import Reading
 from ai.search import MATE
 from bot.service import Actor, MatchView, TournamentView
 from bot.web.facts import event_about, tournament_href
-from bot.web.reader import player_key
+from bot.web.game_reader import player_key
 from render.theme import BETTER_ARROW, PLAYED_ARROW
 from rules import get_game
 from tests.bot.web.conftest import ANN, BEN, PRIVATE, Site

@@ -5,7 +5,7 @@ played against a person."""
 from __future__ import annotations
 
 from bot.service import Actor
-from bot.web.reader import player_key
+from bot.web.game_reader import player_key
 from tests.bot.web.conftest import ANN, BEN, Site
 from tests.servicekit import CHANNEL, GUILD, start_match
 

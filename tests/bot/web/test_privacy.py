@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.service import Actor
-from bot.web.reader import Reader, player_key
+from bot.web.game_reader import player_key
+from bot.web.reader import Reader
 from tests.bot.web.conftest import ANN, BEN, PRIVATE, Site
 from tests.servicekit import CHANNEL, GUILD
 

@@ -12,7 +12,7 @@ import pytest
 from ai.analysis import Reading
 from bot.service import Actor
 from bot.web import routes
-from bot.web.reader import player_key
+from bot.web.game_reader import player_key
 from tests.bot.web.conftest import ANN, BEN, PRIVATE, Site
 from tests.servicekit import CHANNEL, GUILD, play_random, snapshot
 
