@@ -10,7 +10,8 @@ from bot.errors import Person, Refusal
 from bot.i18n import N_, Text, Texts
 from bot.service import ballots, options
 from bot.service.clocks import start_clock
-from bot.service.finding import pick_game
+from bot.service.finding import no_match, pick_game, reach_again, shown_to
+from bot.service.match_view import is_private
 from bot.service.shared import Shared
 from bot.service.views import Actor, ChallengeStatus, ChallengeView, MatchView
 from bot.store import Row, Tx
@@ -66,6 +67,7 @@ class Challenges:
             "created_at": now,
             "expires_at": now + self.shared.settings.challenge_seconds,
             "opening": drawn,
+            "reach": actor.reach,
         }
         async with self.shared.store.transaction() as db:
             mine = await self.shared.challenges.open_by(guild_id, challenger_id, now)
@@ -84,15 +86,24 @@ class Challenges:
         return await self.shared.find.challenge(challenge_id)
 
     async def _open(self, actor: Actor, challenge_id: int) -> Row:
-        """An open challenge made here (its channel, or the thread of the match it rematches);
-        read inside the caller's transaction."""
+        """An open challenge made here (its channel, or the thread of the match it rematches),
+        or a private one (is_private) of the actor's, answered anywhere; read inside the
+        caller's transaction. To anyone else a private one elsewhere is no challenge."""
         row = await self.shared.find.challenge_row(challenge_id)
-        if row["guild_id"] != actor.guild_id:
-            raise Refusal(Text("There is no challenge #{number}.", number=challenge_id))
         places = {row["channel_id"]}
         if row["rematch_of"] is not None:
             places.add((await self.shared.find.match_row(row["rematch_of"]))["thread_id"])
-        if actor.channel_id not in places:
+        here = actor.channel_id in places
+        if is_private(row["reach"], row["guild_id"]):
+            # its players answer it anywhere (a challenge DMed to them); to anyone else
+            # elsewhere it is none
+            if actor.user_id in (row["challenger_id"], row["opponent_id"]):
+                here = True
+            elif not here:
+                raise Refusal(Text("There is no challenge #{number}.", number=challenge_id))
+        elif row["guild_id"] != actor.guild_id:
+            raise Refusal(Text("There is no challenge #{number}.", number=challenge_id))
+        if not here:
             raise Refusal(Text("This challenge was made in another channel: answer it there."))
         if row["status"] != ChallengeStatus.OPEN:
             raise Refusal(Text(_ALREADY[ChallengeStatus(row["status"])]))
@@ -139,6 +150,7 @@ class Challenges:
             "position": start,
             "move_seconds": challenge["move_seconds"],
             "created_at": now,
+            "reach": challenge["reach"],
         }
         begun: tuple[int, ...]
         if challenge["opening"] == options.BALLOT:
@@ -198,7 +210,9 @@ class Challenges:
             row = await shared.find.match_row(match_id)
             view = MatchView.of(row)
             side = view.side_of(user_id)
-            if row["guild_id"] != guild_id or side is None:
+            if view.private and not shown_to(actor, row):
+                raise Refusal(no_match(match_id))
+            if side is None or (not view.private and row["guild_id"] != guild_id):
                 raise Refusal(
                     Text(
                         "Only the players of {game} #{number} can ask for its rematch.",
@@ -221,12 +235,12 @@ class Challenges:
                 await self._start(db, pending, user_id)  # both asked: the rematch starts
                 challenge_id = pending["id"]
             else:
-                challenge_id = await self._ask_rematch(db, view, user_id, side)
+                challenge_id = await self._ask_rematch(db, view, actor, side)
             # read inside the transaction: the request's own result, even if the other
             # player's request accepts it the moment this one commits
             return await shared.find.challenge(challenge_id)
 
-    async def _ask_rematch(self, db: Tx, match: MatchView, user_id: int, side: str) -> int:
+    async def _ask_rematch(self, db: Tx, match: MatchView, actor: Actor, side: str) -> int:
         game = pick_game(match.game_id)
         now = self.shared.settings.clock()
         self.shared.alarm.wake_by(now + self.shared.settings.challenge_seconds)
@@ -235,8 +249,8 @@ class Challenges:
             {
                 "guild_id": match.guild_id,
                 "channel_id": match.channel_id,
-                "challenger_id": user_id,
-                "opponent_id": match.opponent_of(user_id),
+                "challenger_id": actor.user_id,
+                "opponent_id": match.opponent_of(actor.user_id),
                 "game_id": game.rules_id,
                 "challenger_side": game.opponent(side),
                 "move_seconds": match.move_seconds,
@@ -244,5 +258,6 @@ class Challenges:
                 "expires_at": now + self.shared.settings.challenge_seconds,
                 "rematch_of": match.id,
                 "opening": None if match.ballot is None else options.BALLOT,
+                "reach": reach_again(actor, match),
             },
         )

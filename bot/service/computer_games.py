@@ -8,7 +8,7 @@ from bot.errors import Refusal
 from bot.i18n import Text, Texts
 from bot.service import options
 from bot.service.clocks import start_clock
-from bot.service.finding import pick_game
+from bot.service.finding import no_match, pick_game, reach_again, shown_to
 from bot.service.play import Play
 from bot.service.shared import Shared
 from bot.service.views import Actor, MatchView, MoveResult, Turn
@@ -82,6 +82,7 @@ class ComputerGames:
                     "created_at": now,
                     "computer_level": level,
                     "computer_parity": parity,
+                    "reach": actor.reach,
                 },
             )
             await start_clock(self.shared, db, match_id)
@@ -93,9 +94,12 @@ class ComputerGames:
     async def rematch(self, actor: Actor, match_id: int) -> MatchView:
         """Another game against the computer at the same level, sides swapped, in the
         channel of the game before."""
-        old, user_id = await self.shared.find.match(match_id), actor.user_id
+        row, user_id = await self.shared.find.match_row(match_id), actor.user_id
+        old = MatchView.of(row)
+        if old.private and not shown_to(actor, row):
+            raise Refusal(no_match(match_id))
         if (
-            old.guild_id != actor.guild_id
+            (not old.private and old.guild_id != actor.guild_id)
             or old.computer_id is None
             or old.side_of(user_id) is None
         ):
@@ -116,7 +120,7 @@ class ComputerGames:
             )
         game = pick_game(old.game_id)
         return await self.start(
-            Actor(actor.guild_id, old.channel_id, user_id),
+            Actor(old.guild_id, old.channel_id, user_id, reach_again(actor, old)),
             old.computer_id,
             old.game_id,  # its rules: a house rule too
             level=old.computer_level,

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.errors import Person, Refusal, joined
 from bot.i18n import Text
-from bot.service.match_view import game_named
+from bot.service.match_view import Reach, game_named, is_private
 from bot.service.rules_errors import refused
 from bot.service.views import Actor, ChallengeView, MatchView
 from bot.store import Row
@@ -22,6 +22,28 @@ def pick_game(game_id: str) -> Game[Any, Any]:
         return get_game(game_id)
     except UnknownGame as err:  # its words: the games there are, and a typo's guess
         raise Refusal(refused(err)) from None
+
+
+def no_match(match_id: int) -> Text:
+    """What anyone is told of a number that is no match they may see (one wording, so a
+    private game's number says nothing of it)."""
+    return Text("There is no match #{number}. /games lists the games in progress.", number=match_id)
+
+
+def shown_to(actor: Actor, row: Row) -> bool:
+    """Whether a private match (MatchView.private) is the actor's to see and act on: its
+    players' from anywhere (a board DMed to them has buttons), anyone's in its own channel."""
+    return actor.user_id in (row["first_user"], row["second_user"]) or actor.channel_id in (
+        row["channel_id"],
+        row["thread_id"],
+    )
+
+
+def reach_again(actor: Actor, match: MatchView) -> Reach:
+    """The reach of a game asked for again (a rematch): the asker's, asked where the game
+    was played; the game's own, asked elsewhere by a player (a board DMed to them), since
+    the rematch is played where the game was."""
+    return actor.reach if actor.channel_id in (match.channel_id, match.thread_id) else match.reach
 
 
 def row_or_refusal(row: Row | None, otherwise: Text) -> Row:
@@ -44,12 +66,7 @@ class Finder:
         return int(rows[0]["id"]) if rows else None
 
     async def match_row(self, match_id: int) -> Row:
-        return row_or_refusal(
-            await self.matches.get(match_id),
-            Text(
-                "There is no match #{number}. /games lists the games in progress.", number=match_id
-            ),
-        )
+        return row_or_refusal(await self.matches.get(match_id), no_match(match_id))
 
     async def match(self, match_id: int) -> MatchView:
         """One match: players, position, move list and result."""
@@ -70,13 +87,11 @@ class Finder:
 
     async def meant(self, actor: Actor, match_id: int | None = None) -> Row:
         """The match meant, for players and spectators alike: the number given (on this
-        server), else the one whose thread this is, else the only game in progress here,
-        else the person's only game here."""
+        server, or a private game the person may see: Finder.numbered), else the one whose
+        thread this is, else the only game in progress here, else the person's only game
+        here."""
         if match_id is not None:
-            row = await self.match_row(match_id)
-            if row["guild_id"] != actor.guild_id:
-                raise Refusal(Text("There is no match #{number} on this server.", number=match_id))
-            return row
+            return await self.numbered(actor, match_id)
         bound = await self.matches.in_thread(actor.channel_id)
         if bound is not None:
             return bound
@@ -113,12 +128,24 @@ class Finder:
             )
         )
 
-    async def check_here(self, actor: Actor, match_id: int) -> None:
-        """Refuse a button of a match pressed outside its channel and thread."""
+    async def numbered(self, actor: Actor, match_id: int) -> Row:
+        """The match of a number given: one of this server's, or a private one the actor may
+        see (shown_to); to anyone else a private match is no match at all."""
         row = await self.match_row(match_id)
-        if row["guild_id"] != actor.guild_id:
+        if is_private(row["reach"], row["guild_id"]):
+            if not shown_to(actor, row):
+                raise Refusal(no_match(match_id))
+        elif row["guild_id"] != actor.guild_id:
             raise Refusal(Text("There is no match #{number} on this server.", number=match_id))
-        if actor.channel_id not in (row["channel_id"], row["thread_id"]):
+        return row
+
+    async def check_here(self, actor: Actor, match_id: int) -> None:
+        """Refuse a button of a match pressed outside its channel and thread (its players
+        press a private match's anywhere)."""
+        row = await self.numbered(actor, match_id)
+        if actor.channel_id not in (row["channel_id"], row["thread_id"]) and not is_private(
+            row["reach"], row["guild_id"]
+        ):
             raise Refusal(
                 Text(
                     "{game} #{number} is played in another channel: act there.",

@@ -78,8 +78,9 @@ class MatchService:
 
     async def meant(self, actor: Actor, match_id: int | None = None) -> MatchView:
         """The match meant, for players and spectators alike: the number given (on this
-        server), else the one whose thread this is, else the only game in progress here,
-        else the person's only game here."""
+        server, or a private game the person may see: Finder.numbered), else the one whose
+        thread this is, else the only game in progress here, else the person's only game
+        here."""
         return await self._shared.find.view(await self._shared.find.meant(actor, match_id))
 
     async def check_here(self, actor: Actor, match_id: int) -> None:
@@ -149,9 +150,10 @@ class MatchService:
                 raise Refusal(Text("You have no finished game to ask a rematch of."))
         old = await self.match(match_id)
         # its challenge or board is shown where the game was played: asked elsewhere, only
-        # of a game everyone can read (else a private one's would show where it was asked)
+        # of a game everyone can read (else a private one's would show where it was asked);
+        # a private game's players ask anywhere (a board DMed to them has its Rematch button)
         player = old.guild_id == actor.guild_id and old.side_of(actor.user_id) is not None
-        if player and await self.site.audience(actor, old) != Audience.HERE:
+        if player and not old.private and await self.site.audience(actor, old) != Audience.HERE:
             # i18n: Rematch: the label of a game's Rematch button
             raise Refusal(
                 Text(

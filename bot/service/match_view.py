@@ -128,6 +128,7 @@ class MatchView:
             _column(row, "pair_id"),
             _pair_game(row),
             (_column(row, "first_locale"), _column(row, "second_locale")),
+            Reach(row["reach"]),
         )
 
     def locale_of(self, user_id: int) -> str | None:
@@ -145,6 +146,12 @@ class MatchView:
             return None
         end = self.vacation_ends[get_game(self.game_id).sides.index(side)]
         return end if end is not None and end > now else None
+
+    @property
+    def private(self) -> bool:
+        """Played where the bot only answers, or in a DM or group DM (no server's): casual,
+        and shown only to its players or in its own channel."""
+        return is_private(self.reach, self.guild_id)
 
     @property
     def opening_plies(self) -> int:
@@ -262,6 +269,11 @@ class MatchView:
         if self.status != MatchStatus.FINISHED or self.termination is None:
             return None
         return Outcome(self.winner_side, self.termination, self.termination_side)
+
+
+def is_private(reach: str, guild_id: int) -> bool:
+    """Whether a game or challenge so placed is its players' alone (MatchView.private)."""
+    return reach == Reach.ANSWERS or guild_id == 0
 
 
 def game_named(game_id: str) -> Text:

@@ -10,7 +10,7 @@ from typing import Any
 from bot.errors import Outdated, Person, Refusal, joined
 from bot.i18n import N_, Text
 from bot.service.clocks import deadline
-from bot.service.match_view import game_named
+from bot.service.match_view import Reach, game_named
 from bot.service.rules_errors import refused
 from bot.service.shared import Shared
 from bot.service.standings import Standings
@@ -161,6 +161,7 @@ class Play:
                 row["id"], row["ply"] + 1, game.format_move(played), actor.user_id, now,
                 position, deadline(view, to_move, now),
                 None if to_move == view.computer_side else tell, reply,
+                unless_chosen=view.reach == Reach.ANSWERS,
             )  # fmt: skip
             outcome = trial.outcome
             ending = None if outcome is None else partial(self.finish, outcome=outcome)

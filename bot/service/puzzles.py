@@ -71,9 +71,10 @@ class Puzzles:
 
     async def add(self, match_id: int, ply: int, puzzle: Puzzle) -> None:
         """A puzzle found at `ply` (the move that missed it) of a reviewed match (none from a
-        game played by a house rule: a puzzle is its game's, by the game's own rules)."""
+        game played by a house rule: a puzzle is its game's, by the game's own rules; none
+        from a private game: no server's, and its players' alone)."""
         match = await self.shared.find.match(match_id)
-        if match.house_rule:
+        if match.house_rule or match.private:
             return
         await self.rows.add(
             {

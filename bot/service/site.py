@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from bot.errors import Refusal
 from bot.i18n import Text
-from bot.service.finding import pick_game
+from bot.service.finding import no_match, pick_game
 from bot.service.shared import Shared
 from bot.service.standings import _record_by_side, _total
 from bot.service.tournament_rounds import result_of
@@ -154,6 +154,7 @@ class Site:
         rated = (
             match.computer_level is None
             and not match.house_rule
+            and not match.private
             and (event is None or bool(event["rated"]))
         )
         ratings: dict[str, SiteRating | None] = {}
@@ -219,6 +220,8 @@ class Site:
             return Audience.HERE
         if match.side_of(actor.user_id) is not None:
             return Audience.PLAYER
+        if match.private:  # not a word of it to anyone else
+            raise Refusal(no_match(match.id))
         raise Refusal(
             Text(
                 "{game} #{number} is played in a channel not everyone here can read: only its "

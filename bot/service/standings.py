@@ -7,6 +7,7 @@ from typing import Any
 from bot.errors import CannotSave, Refusal
 from bot.i18n import Text
 from bot.service.finding import pick_game
+from bot.service.match_view import is_private
 from bot.service.ratings import Rating, rate
 from bot.service.views import (
     GameStats,
@@ -40,10 +41,12 @@ class Standings:
 
     async def rate(self, db: Tx, row: Row, outcome: Outcome, now: float) -> None:
         """Both players' new Glicko-2 ratings and records, and their ratings' history, inside
-        the transaction that finishes the match. Games against the computer, and games
-        played by a house rule, are not rated."""
+        the transaction that finishes the match. Games against the computer, games played
+        by a house rule, and casual games (MatchView.private: no server's) are not rated."""
         game = pick_game(row["game_id"])
         if game.house_rule or row["computer_level"] is not None:
+            return
+        if is_private(row["reach"], row["guild_id"]):
             return
         if not await self._rated_event(db, row):
             return
@@ -159,6 +162,19 @@ class Standings:
                 )
             )
         return out
+
+    async def casual(self, user_id: int, game_id: str | None = None) -> dict[str, SideRecord]:
+        """A person's casual record (their finished games against people that are no
+        server's: MatchView.private), on every server and in every DM, by game id (as its
+        matches store it: a house rule's apart); games with none left out."""
+        wanted = None if game_id is None else pick_game(game_id).id
+        by_game: dict[str, list[Row]] = {}
+        for row in await self.results.casual_of(user_id, wanted):
+            by_game.setdefault(row["game_id"], []).append(row)
+        return {
+            game: _total(_record_by_side(pick_game(game).sides, rows, user_id))
+            for game, rows in by_game.items()
+        }
 
     async def versus(
         self, guild_id: int, first: int, second: int, game_id: str | None = None, recent: int = 5

@@ -85,6 +85,7 @@ class ChallengeView:
             ChallengeStatus(row["status"]),
             row["match_id"],
             row["opening"],
+            Reach(row["reach"]),
         )
 
 

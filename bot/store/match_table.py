@@ -17,7 +17,7 @@ from bot.runtime.shards import Shards, where
 from bot.store import schema
 from bot.store.batching import Batched
 from bot.store.connection import MAX_ID, Store, Tx
-from bot.store.notice_tables import CLAIM_IF_EVERY_TURN
+from bot.store.notice_tables import CLAIM_IF_EVERY_TURN, CLAIM_UNLESS_CHOSEN_OTHERWISE
 from bot.store.rows import Row
 from bot.store.units import Statement, Unit
 
@@ -45,6 +45,9 @@ _LOCALES = (
 #: languages, and the other game of its pair
 MATCH_COLUMNS = f"*, {REMINDER_AT} AS remind_at, {_AWAY}, {_LOCALES}, {_PAIR}"
 MATCH_SELECT = f"SELECT {MATCH_COLUMNS} FROM matches"
+#: a match that is its server's (bot.service.MatchView.private: not played where the bot only
+#: answers, nor in a DM): people's games elsewhere are casual, in no server's records
+OF_A_SERVER = "(reach = 'posts' AND guild_id <> 0)"
 #: move `ply` logged if its match is active at ply - 1 and the deadline has not passed; on
 #: PostgreSQL the match row is held (FOR UPDATE) so a racing end or move waits, then sees it
 _APPEND = (
@@ -95,7 +98,7 @@ class Reply(NamedTuple):
 class MoveWrite:
     """A move as the service decided it: its log row (and its forced reply's) and its match
     row's next deadline; `tell`: the person to move next, told of their turn if they asked
-    for every turn."""
+    for every turn (`unless_chosen`: unless they chose otherwise, in a game in answers)."""
 
     match_id: int
     ply: int
@@ -106,6 +109,7 @@ class MoveWrite:
     deadline: float | None
     tell: int | None = None
     reply: Reply | None = None
+    unless_chosen: bool = False
 
     def unit(self, for_update: Callable[[str], str]) -> Unit:
         """The move's statements (`for_update`: the engine's way to hold the match row)."""
@@ -120,7 +124,8 @@ class MoveWrite:
         told = {**last, "user_id": self.tell, "sent_at": self.played_at}
         then: tuple[Statement, ...] = () if self.reply is None else ((_LOG, last),)
         if self.tell is not None:
-            then += ((CLAIM_IF_EVERY_TURN, told),)
+            claim = CLAIM_UNLESS_CHOSEN_OTHERWISE if self.unless_chosen else CLAIM_IF_EVERY_TURN
+            then += ((claim, told),)
         return Unit((for_update(_APPEND), logged), (_ADVANCE, advanced), then)
 
 
@@ -185,8 +190,9 @@ class MatchRows:
     async def finished_of(
         self, guild_id: int, game_id: str, user_id: int, *, computer: bool = False
     ) -> list[Row]:
-        """A user's finished games against people (or, with `computer`, the computer)."""
-        against = "IS NOT NULL" if computer else "IS NULL"
+        """A user's finished games against people (or, with `computer`, the computer) in
+        the server's records: its own games between people, every game against the computer."""
+        against = "IS NOT NULL" if computer else f"IS NULL AND {OF_A_SERVER}"
         return await self.store.all(  # first_user = ? OR second_user = ?: an index each
             f"{MATCH_SELECT} WHERE guild_id = ? AND game_id = ? AND status = 'finished' "
             f"AND (first_user = ? OR second_user = ?) AND computer_level {against}",

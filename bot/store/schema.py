@@ -42,10 +42,13 @@ challenges = Table(
     Column("rematch_of", Id, ForeignKey("matches.id")),
     # revision 0026: "ballot" for a ballot pair (Checkers' three-move openings); None: none
     Column("opening", Text),
+    # revision 0028: how the bot reaches where it was made (bot.service.Reach)
+    Column("reach", Text, nullable=False, server_default="posts"),
     CheckConstraint(
         "status IN ('open', 'accepted', 'declined', 'cancelled', 'expired')",
         name="challenges_status",
     ),
+    CheckConstraint("reach IN ('posts', 'answers')", name="challenges_reach"),
     Index("challenges_by_status", "status", "expires_at"),
 )
 
@@ -88,7 +91,11 @@ matches = Table(
     # first of the move log), and the other game of its pair (each names the other)
     Column("ballot", Integer),
     Column("pair_id", Id),
+    # revision 0028: how the bot reaches where it is played (bot.service.Reach): 'answers'
+    # (a user-installed bot's) and guild_id 0 (a DM or group DM) are casual and private
+    Column("reach", Text, nullable=False, server_default="posts"),
     Index("matches_by_web_token", "web_token", unique=True),
+    CheckConstraint("reach IN ('posts', 'answers')", name="matches_reach"),
     CheckConstraint("status IN ('active', 'finished', 'aborted')", name="matches_status"),
     CheckConstraint(
         "computer_parity IS NULL OR computer_parity IN (0, 1)", name="matches_computer_parity"
@@ -143,13 +150,14 @@ undone_moves = Table(
     Index("undone_moves_by_match", "match_id"),
 )
 
-# revision 0016: who asked for turn notices by DM, and which ("turns" or "reminders")
+# revision 0016: who asked for turn notices by DM, and which ("turns" or "reminders"); revision
+# 0028: or chose none ("off": no row is no choice, every turn in a game played in answers)
 turn_notices = Table(
     "turn_notices",
     metadata,
     Column("user_id", Id, primary_key=True, autoincrement=False),
     Column("mode", Text, nullable=False),
-    CheckConstraint("mode IN ('turns', 'reminders')", name="turn_notices_mode"),
+    CheckConstraint("mode IN ('turns', 'reminders', 'off')", name="turn_notices_mode"),
 )
 # the one DM a turn: which player was told of which turn (match, ply)
 notices_sent = Table(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.store.connection import Store, Tx
-from bot.store.match_table import MATCH_SELECT
+from bot.store.match_table import MATCH_SELECT, OF_A_SERVER
 from bot.store.rows import Row
 
 RESULT_COLUMNS = {1.0: "wins", 0.5: "draws", 0.0: "losses"}
@@ -139,7 +139,7 @@ class UserRows:
 
 
 class ResultRows:
-    """Finished games read for records: between two players, and in a season."""
+    """Finished games read for records: between two players, in a season, and casual."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -147,10 +147,11 @@ class ResultRows:
     async def between(
         self, guild_id: int, a: int, b: int, game_id: str | None, limit: int = 500
     ) -> list[Row]:
-        """The finished games of two people against each other here, newest first."""
+        """The finished games of two people against each other here (the server's own:
+        not casual ones), newest first."""
         game = "" if game_id is None else "AND game_id = ? "
         return await self.store.all(
-            f"{MATCH_SELECT} WHERE guild_id = ? AND status = 'finished' "
+            f"{MATCH_SELECT} WHERE guild_id = ? AND status = 'finished' AND {OF_A_SERVER} "
             "AND ((first_user = ? AND second_user = ?) OR (first_user = ? AND second_user = ?)) "
             f"{game}ORDER BY ended_at DESC, id DESC LIMIT ?",
             (guild_id, a, b, b, a, *(() if game_id is None else (game_id,)), limit),
@@ -161,6 +162,16 @@ class ResultRows:
         return await self.store.all(
             "SELECT first_user, second_user, winner_side FROM matches WHERE guild_id = ? "
             "AND game_id = ? AND status = 'finished' AND computer_level IS NULL "
-            "AND ended_at >= ?",
+            f"AND {OF_A_SERVER} AND ended_at >= ?",
             (guild_id, game_id, since),
+        )
+
+    async def casual_of(self, user_id: int, game_id: str | None) -> list[Row]:
+        """A person's finished casual games against people (no server's: OF_A_SERVER), on
+        every server and in every DM (of one game, or all)."""
+        game = "" if game_id is None else "AND game_id = ? "
+        return await self.store.all(  # first_user = ? OR second_user = ?: an index each
+            f"{MATCH_SELECT} WHERE (first_user = ? OR second_user = ?) AND status = 'finished' "
+            f"AND computer_level IS NULL AND NOT {OF_A_SERVER} {game}ORDER BY id",
+            (user_id, user_id, *(() if game_id is None else (game_id,))),
         )

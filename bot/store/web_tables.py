@@ -6,22 +6,26 @@ from __future__ import annotations
 import secrets
 
 from bot.store.connection import Store
-from bot.store.match_table import MATCH_SELECT
+from bot.store.match_table import MATCH_SELECT, OF_A_SERVER
 from bot.store.rows import Row
 
 #: web_channels.public of a channel whose visibility is not known (after a restart, or when
 #: Discord could not be asked): its games are not listed until it is seen again
 UNKNOWN = -1
-#: a listed game: in a channel everyone on its server can read, on a server showing its games
+#: a listed tournament: in a channel everyone on its server can read
 LISTED = (
     "guild_id = ? AND channel_id IN "
     "(SELECT channel_id FROM web_channels WHERE guild_id = ? AND public = 1)"
 )
+#: a listed game: its server's own (never a private one) in such a channel
+GAME_LISTED = f"{LISTED} AND {OF_A_SERVER}"
 #: the same of a match `m` joined to another table (its own server's channels)
 SHOWN = (
     "m.channel_id IN (SELECT channel_id FROM web_channels c "
     "WHERE c.guild_id = m.guild_id AND c.public = 1)"
 )
+#: a match `m` that is its server's own (OF_A_SERVER), joined to another table
+M_OF_A_SERVER = "m.reach = 'posts' AND m.guild_id <> 0"
 
 
 class WebRows:
@@ -107,7 +111,7 @@ class WebRows:
     async def shown_match(self, token: str) -> Row | None:
         """The match a game address names, if its server shows its games."""
         return await self.store.one(
-            f"{MATCH_SELECT} WHERE web_token = ? AND guild_id IN "
+            f"{MATCH_SELECT} WHERE web_token = ? AND {OF_A_SERVER} AND guild_id IN "
             "(SELECT guild_id FROM web_sites WHERE enabled = 1)",
             (token,),
         )
@@ -118,13 +122,13 @@ class WebRows:
             "status = 'active' ORDER BY id" if active else "status = 'finished' ORDER BY id DESC"
         )
         return await self.store.all(
-            f"{MATCH_SELECT} WHERE {LISTED} AND {status} LIMIT ?", (guild_id, guild_id, limit)
+            f"{MATCH_SELECT} WHERE {GAME_LISTED} AND {status} LIMIT ?", (guild_id, guild_id, limit)
         )
 
     async def listed_of(self, guild_id: int, user_id: int, limit: int) -> list[Row]:
         """A player's latest listed games on a server."""
         return await self.store.all(
-            f"{MATCH_SELECT} WHERE {LISTED} AND (first_user = ? OR second_user = ?) "
+            f"{MATCH_SELECT} WHERE {GAME_LISTED} AND (first_user = ? OR second_user = ?) "
             "AND status != 'aborted' ORDER BY id DESC LIMIT ?",
             (guild_id, guild_id, user_id, user_id, limit),
         )
@@ -132,7 +136,7 @@ class WebRows:
     async def is_listed(self, match_id: int) -> bool:
         row = await self.store.one(
             "SELECT 1 FROM matches m JOIN web_channels c ON c.channel_id = m.channel_id "
-            "WHERE m.id = ? AND c.public = 1",
+            f"WHERE m.id = ? AND c.public = 1 AND {M_OF_A_SERVER}",
             (match_id,),
         )
         return row is not None
@@ -141,8 +145,8 @@ class WebRows:
         """Everyone who played a listed game on a server (a rating from games in private
         channels alone is no page)."""
         return await self.store.ids(
-            f"SELECT first_user FROM matches WHERE {LISTED} UNION "
-            f"SELECT second_user FROM matches WHERE {LISTED}",
+            f"SELECT first_user FROM matches WHERE {GAME_LISTED} UNION "
+            f"SELECT second_user FROM matches WHERE {GAME_LISTED}",
             (guild_id, guild_id, guild_id, guild_id),
         )
 
@@ -184,7 +188,7 @@ class WebRows:
         """A player's listed finished games of a game on a server (against people and the
         computer)."""
         return await self.store.all(
-            f"{MATCH_SELECT} WHERE {LISTED} AND game_id = ? AND status = 'finished' "
+            f"{MATCH_SELECT} WHERE {GAME_LISTED} AND game_id = ? AND status = 'finished' "
             "AND (first_user = ? OR second_user = ?)",
             (guild_id, guild_id, game_id, user_id, user_id),
         )
@@ -224,7 +228,7 @@ class WebRows:
         """A match's address, if its server shows its games."""
         row = await self.store.one(
             "SELECT m.web_token FROM matches m JOIN web_sites s ON s.guild_id = m.guild_id "
-            "WHERE m.id = ? AND s.enabled = 1",
+            f"WHERE m.id = ? AND s.enabled = 1 AND {M_OF_A_SERVER}",
             (match_id,),
         )
         return None if row is None else row[0]
