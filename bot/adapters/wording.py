@@ -282,7 +282,7 @@ class Wording:
                 "unrated. Press the button to resign, or ignore this."
             ).format(game=game, number=number)
         rival = self.people.name(match.opponent_of(user_id) or 0)
-        if match.house_rule:
+        if match.house_rule or match.private:  # a casual game: nobody's rating changes
             return _(
                 "Resign {game} #{number} against {opponent}? The game ends as a loss and it "
                 "is unrated. Press the button to resign, or ignore this."
@@ -383,10 +383,14 @@ class Wording:
                     else _("their move, time runs out {when}")
                 ).format(when=when)
             place = self.people.channel(m.thread_id or m.channel_id)
-            # i18n: where a game is played: a channel and a server
-            where = _("{channel} on {server}").format(
-                channel=place, server=self.people.server(m.guild_id)
-            )
+            if m.guild_id:
+                # i18n: where a game is played: a channel and a server
+                where = _("{channel} on {server}").format(
+                    channel=place, server=self.people.server(m.guild_id)
+                )
+            else:
+                # i18n: where a game is played: a DM or group DM (no server's)
+                where = _("{channel}, a DM").format(channel=place)
             shown = self._numbered(m.game_name, m.id, self.kind(m))
             if m.computer_level is not None:
                 # i18n: a line of /mygames: {turn}: whose move, {place}: where it is played

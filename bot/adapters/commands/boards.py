@@ -1,5 +1,5 @@
-"""Board messages, for the handler groups that post boards: a match's board with its
-buttons, a turn notice, a game's start."""
+"""Board messages, for the handler groups that post boards: a challenge, a match's board
+with its buttons, a turn notice, a game's start."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from bot.i18n import Text, _, speaking
 from bot.i18n.position_words import position_words
 from bot.runtime import workers
 from bot.runtime.picture_words import picture_words
-from bot.service import MatchStatus, MatchView
+from bot.service import ChallengeView, MatchStatus, MatchView, Reach
 from render import board_png
 from render import legend as board_legend
 from rules import GameRecord, capitalised, get_game
@@ -116,6 +116,32 @@ class Boards(HandlerGroup):
             else ()
         )
 
+    async def challenge_message(self, challenge: ChallengeView) -> Message:
+        """A challenge: its terms, the game's starting board, and the buttons that answer it."""
+        game = get_game(challenge.game_id)
+        png = await workers.run(board_png, game.id, game.initial_position(), words=picture_words())
+        # an open challenge is anyone's to take: nobody may decline it for everyone
+        named = challenge.opponent_id is not None
+        # i18n: a button that declines a challenge (buttons: 80 characters at most)
+        decline = (Button(_("Decline"), "decline", challenge.id),) if named else ()
+        return Message(
+            self.words.challenge(challenge),
+            files=(
+                Attachment(
+                    f"{game.id}-start.png", png, position_words(game, game.initial_position())
+                ),
+            ),
+            buttons=(
+                # i18n: a button that accepts a challenge
+                Button(_("Accept"), "accept", challenge.id, "success"),
+                *decline,
+                # i18n: a button that withdraws a challenge
+                Button(_("Cancel"), "cancel", challenge.id, "danger"),
+            ),
+            pings=(challenge.opponent_id,) if challenge.opponent_id is not None else (),
+            shows=f"challenge:{challenge.id}",
+        )
+
     async def board_message(
         self,
         match: MatchView,
@@ -136,9 +162,18 @@ class Boards(HandlerGroup):
         png = await render_png(match, record, show_last=show_last, viewer=viewer)
         game = get_game(match.game_id)
         away = match.away_until(self.service.clock())
-        text = self.words.board_text(match, headline, away, ended=ended)
+        notes = [self.words.board_text(match, headline, away, ended=ended)]
+        if legend:
+            notes.append(board_legend(game.id, picture_words()))
+        if match.private and match.computer_level is None:  # no server's: nobody's rating
+            notes.append(
+                _(
+                    "Casual game: not rated (no server leaderboard here); it counts in each "
+                    "player's /stats."
+                )
+            )
         return Message(
-            f"{text}\n{board_legend(game.id, picture_words())}" if legend else text,
+            "\n".join(notes),
             files=(
                 Attachment(
                     f"{game.id}-{match.id}-{match.ply}.png", png, match_words(match, record)
@@ -175,9 +210,13 @@ class Boards(HandlerGroup):
     def in_match(self, ctx: Context, match: MatchView, board: Message, note: Text) -> Response:
         """Where the match is played (its thread, else its channel) the board is the reply;
         elsewhere it goes there (never shown in a channel its game is not played in), and
-        the reply, only the asker's, says so in their language."""
-        if ctx.channel_id == (match.thread_id or match.channel_id):
-            return Response(reply=board)
+        the reply, only the asker's, says so in their language. Where the bot only answers
+        (Reach.ANSWERS) it can post nowhere else, so the board is always the reply: the
+        asker's alone outside the game's own channel (a player acting from elsewhere), since
+        such a game is its players' and its channel's only."""
+        here = ctx.channel_id == (match.thread_id or match.channel_id)
+        if here or match.reach == Reach.ANSWERS:
+            return Response(reply=board, ephemeral=not here)
         with speaking(ctx.locale):
             said = self.words.board_elsewhere(note.text(), match)
         return Response(
@@ -207,14 +246,20 @@ class Boards(HandlerGroup):
         return replace(started, also=(second,))
 
     async def started(self, match: MatchView, headline: str) -> Response:
-        names = [
-            await self.service.standings.known_name(match.guild_id, u) or str(u)
-            for u in match.players.values()
-        ]
+        """A game's start: the challenge's message says so, and its first board follows, in
+        a thread of its own on a server that added the bot (DMs have no threads, and where
+        the bot only answers it opens none: the board follows in the answer)."""
+        thread = None
+        if not match.private:
+            names = [
+                await self.service.standings.known_name(match.guild_id, u) or str(u)
+                for u in match.players.values()
+            ]
+            thread = self.words.thread_name(match, names)
         sides = capitalised(self.words.sides(match))  # it opens a sentence
         return Response(
             edit_origin=Message(self.words.started(match)),
-            open_thread=self.words.thread_name(match, names),
+            open_thread=thread,
             match_id=match.id,
             posts=(
                 await self.board_message(match, f"{headline} {sides}.", legend=True, watch=True),

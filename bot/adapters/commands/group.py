@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.adapters.wording import People, Wording
+from bot.i18n import Text
 from bot.service import Actor, MatchService, Reach
 
 
@@ -34,11 +35,32 @@ class Context:
     public_locale: str = "en"
     #: how the bot reaches this place (Reach.ANSWERS: it may only answer, never post)
     reach: Reach = Reach.POSTS
+    #: the bot's answers here are shown to the asker alone (a server that turned external
+    #: apps off, where the bot is not installed): nobody else would see a challenge
+    answers_private: bool = False
 
     @property
     def actor(self) -> Actor:
         """Who acts and where, as the service takes it."""
         return Actor(self.guild_id, self.channel_id, self.user_id, self.reach)
+
+    def unseen(self) -> Text | None:
+        """Why nobody but the asker would see a challenge made here, so nobody could accept
+        it (None: others see it): the bot's own DM, or a server where its answers are
+        private. A game against the bot may be started anywhere."""
+        if self.guild_id == 0 and self.reach == Reach.POSTS:
+            return Text(
+                "Nobody but you and me can see this DM, so nobody could accept a challenge "
+                "made here: challenge people in your DM with them (once you have added me to "
+                "your account) or on a server. Here you may play me: choose me as the opponent."
+            )
+        if self.answers_private:
+            return Text(
+                "This server shows my answers to the asker alone, so nobody could see a "
+                "challenge made here: challenge people in a DM with them instead. Here you may "
+                "play me: choose me as the opponent."
+            )
+        return None
 
 
 class HandlerGroup:

@@ -83,6 +83,7 @@ class LookupCommands(Boards):
         "Show a game's board to you alone, from your side (anyone may look).",
         MATCH,
         Option("text", "text", "yes: the board as text, to read aloud", choices=("yes", "no")),
+        guild_only=False,
         private=True,
     )
     async def board(
@@ -149,6 +150,7 @@ class LookupCommands(Boards):
         "history",
         "A game's moves as a file (PDN for Checkers), and an animated replay.",
         MATCH,
+        guild_only=False,
         slow=True,
     )
     async def history(self, ctx: Context, match: int | None = None) -> Response:

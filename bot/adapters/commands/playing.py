@@ -9,15 +9,10 @@ from bot.adapters.commands.boards import Boards, takeback_buttons
 from bot.adapters.commands.group import Context
 from bot.adapters.commands.picker import MOVED_ON, move_picker
 from bot.adapters.commands.registry import MATCH, Option, command
-from bot.adapters.replies import Attachment, Button, Message, Notice, Response, private
+from bot.adapters.replies import Button, Message, Notice, Response, private
 from bot.errors import Outdated, Refusal
 from bot.i18n import Text, Texts, _, speaking
-from bot.i18n.position_words import position_words
-from bot.runtime import workers
-from bot.runtime.picture_words import picture_words
-from bot.service import CAPTURES, OPENINGS, ChallengeView, MoveResult
-from render import board_png
-from rules import get_game
+from bot.service import CAPTURES, OPENINGS, MoveResult
 
 #: how long after a move its board's Take back button works (/takeback works any time)
 TAKEBACK_BUTTON_SECONDS = 5 * 60
@@ -50,6 +45,7 @@ class PlayingCommands(Boards):
             choices=CAPTURES,
         ),
         example="/challenge game:checkers opponent:@bob",
+        guild_only=False,
         starts_game=True,
     )  # fmt: skip
     async def challenge(
@@ -79,6 +75,8 @@ class PlayingCommands(Boards):
             return await self.started_here(match, challenged)
         if level is not None:
             raise Refusal(Text("A level is for games against me: choose me as the opponent."))
+        if (unseen := ctx.unseen()) is not None:
+            raise Refusal(unseen)
         made = await self.service.challenges.challenge(
             ctx.actor,
             game,
@@ -89,31 +87,6 @@ class PlayingCommands(Boards):
             captures=captures,
         )
         return Response(reply=await self.challenge_message(made))
-
-    async def challenge_message(self, challenge: ChallengeView) -> Message:
-        game = get_game(challenge.game_id)
-        png = await workers.run(board_png, game.id, game.initial_position(), words=picture_words())
-        # an open challenge is anyone's to take: nobody may decline it for everyone
-        named = challenge.opponent_id is not None
-        # i18n: a button that declines a challenge (buttons: 80 characters at most)
-        decline = (Button(_("Decline"), "decline", challenge.id),) if named else ()
-        return Message(
-            self.words.challenge(challenge),
-            files=(
-                Attachment(
-                    f"{game.id}-start.png", png, position_words(game, game.initial_position())
-                ),
-            ),
-            buttons=(
-                # i18n: a button that accepts a challenge
-                Button(_("Accept"), "accept", challenge.id, "success"),
-                *decline,
-                # i18n: a button that withdraws a challenge
-                Button(_("Cancel"), "cancel", challenge.id, "danger"),
-            ),
-            pings=(challenge.opponent_id,) if challenge.opponent_id is not None else (),
-            shows=f"challenge:{challenge.id}",
-        )
 
     async def accept(self, ctx: Context, challenge_id: int) -> Response:
         match = await self.service.challenges.accept(ctx.actor, challenge_id)
@@ -135,6 +108,7 @@ class PlayingCommands(Boards):
         Option("move", "text", "your move, e.g. 11-15", required=True, autocomplete=True),
         Option("match", "number", "the match number, if you play several here", autocomplete=True),
         example="/move move:11-15",
+        guild_only=False,
     )
     async def move(self, ctx: Context, move: str, match: int | None = None) -> Response:
         return await self._played(ctx, await self.service.play.move(ctx.actor, move, match))
@@ -229,6 +203,7 @@ class PlayingCommands(Boards):
         "takeback",
         "Ask to take back your last move: your opponent decides (the computer says yes).",
         MATCH,
+        guild_only=False,
     )
     async def takeback(self, ctx: Context, match: int | None = None) -> Response:
         asked = await self.service.takebacks.ask(ctx.actor, match)
@@ -304,7 +279,7 @@ class PlayingCommands(Boards):
                 ephemeral=True,
             )
 
-    @command("resign", "Resign your game.", MATCH, private=True)
+    @command("resign", "Resign your game.", MATCH, guild_only=False, private=True)
     async def resign(self, ctx: Context, match: int | None = None) -> Response:
         """Ask first: a private question with the one button that resigns (in the asker's
         language: the board's Resign button answers in it too)."""
@@ -321,7 +296,7 @@ class PlayingCommands(Boards):
         board = await self.board_message(view, headline, ended=True)
         return self.in_match(ctx, view, board, Text("You resigned."))
 
-    @command("draw", "Offer a draw, or accept your opponent's offer.", MATCH)
+    @command("draw", "Offer a draw, or accept your opponent's offer.", MATCH, guild_only=False)
     async def draw(self, ctx: Context, match: int | None = None) -> Response:
         result = await self.service.play.offer_draw(ctx.actor, match)
         # an offer needs no headline: the board's status says who offers a draw
@@ -349,6 +324,7 @@ class PlayingCommands(Boards):
         "abort",
         "Call off a game before both sides have moved (no rating change; not in tournaments).",
         MATCH,
+        guild_only=False,
     )
     async def abort(self, ctx: Context, match: int | None = None) -> Response:
         if ctx.moderator and match is None:  # a moderator in a game's thread means that game
@@ -370,6 +346,7 @@ class PlayingCommands(Boards):
         "rematch",
         "Ask your last opponent for another game, sides swapped.",
         MATCH,
+        guild_only=False,
         starts_game=True,
     )
     async def rematch(self, ctx: Context, match: int | None = None) -> Response:

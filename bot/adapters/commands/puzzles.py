@@ -21,6 +21,7 @@ class PuzzleCommands(HandlerGroup):
         "A puzzle from this server's own games: find the one move that wins.",
         Option("game", "game", "one game only"),
         example="/puzzle game:checkers",
+        guild_only=False,
         private=True,
     )
     async def puzzle(self, ctx: Context, game: str | None = None) -> Response:
@@ -49,6 +50,7 @@ class PuzzleCommands(HandlerGroup):
         "Answer your puzzle with a move.",
         Option("move", "text", "your answer, written as a move", required=True),
         example="/solve move:11-15",
+        guild_only=False,
         private=True,
     )
     async def solve(self, ctx: Context, move: str) -> Response:

@@ -33,6 +33,7 @@ class ReviewCommands(HandlerGroup):
         "The computer's review of a finished game: where it was won and lost, move by move.",
         MATCH,
         example="/analyse match:12",
+        guild_only=False,
         private=True,
     )
     async def analyse(self, ctx: Context, match: int | None = None) -> Response:

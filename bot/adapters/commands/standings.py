@@ -15,7 +15,7 @@ from bot.adapters.wording import points_text
 from bot.i18n import _, language, ngettext, speaking
 from bot.runtime import workers
 from bot.runtime.picture_words import picture_words
-from bot.service import GameStats, HeadToHead, SeasonRow, pick_game
+from bot.service import GameStats, HeadToHead, Reach, SeasonRow, SideRecord, pick_game
 from render.charts import rating_png
 from rules import GAMES, get_game
 
@@ -129,12 +129,17 @@ class StandingCommands(HandlerGroup):
         "A player's rating and record in each game, with a chart of their rating.",
         Option("user", "user", "whose stats (default: yours)"),
         Option("game", "game", "one game only"),
+        guild_only=False,
     )
     async def stats(
         self, ctx: Context, user: int | None = None, game: str | None = None
     ) -> Response:
+        """The player's rating and records on this server, and their casual record (games
+        against people in DMs and where the bot only answers: no server's, never rated),
+        first where the asker is in such a place."""
         who = user if user is not None else ctx.user_id
         stats = await self.service.standings.stats(ctx.guild_id, who, game)
+        casual = await self.service.standings.casual(who, game)
         known = await self.service.standings.known_name(ctx.guild_id, who)
         name = self.words.person(who, known)
         solved, tried = await self.service.puzzles.record(ctx.guild_id, who)
@@ -142,24 +147,23 @@ class StandingCommands(HandlerGroup):
         solved_of = _("{solved} solved of {tried} (the first answer counts)")
         # i18n: a field's name in /stats
         puzzles = ((_("Puzzles"), solved_of.format(solved=solved, tried=tried)),)
-        if not stats and not tried:
+        if not stats and not tried and not casual:
             # i18n: {player} is a player's name
             said = _("{player} has no finished games here yet.").format(player=name)
             return Response(reply=Message(said))
-        rated = any(s.rating is not None for s in stats)
+        fields = self.words.stats(stats)
+        if casual:
+            record = (_casual_field(casual),)
+            casual_here = ctx.guild_id == 0 or ctx.reach == Reach.ANSWERS
+            fields = record + fields if casual_here else fields + record
         # i18n: in a rating chart's title, for a player whose name is not known
         charts = await self._charts(ctx, who, known or _("This player"), stats)
         return Response(
             reply=Message(
-                _(
-                    "Rating (with '?' while provisional: too few games to settle it), then "
-                    "wins-draws-losses, in all and on each side."
-                )
-                if rated
-                else _("Wins-draws-losses against the computer, by its level (unrated)."),
+                _stats_said(any(s.rating is not None for s in stats), bool(casual)),
                 # i18n: a title; {player} is a player's name
                 title=_("Stats for {player}").format(player=name),
-                fields=self.words.stats(stats) + (puzzles if tried else ()),
+                fields=fields + (puzzles if tried else ()),
                 files=charts,
             )
         )
@@ -273,6 +277,40 @@ class StandingCommands(HandlerGroup):
         ]
         # i18n: before a list of games, one a line
         return _("Latest games:") + "\n" + "\n".join(lines)
+
+
+def _stats_said(rated: bool, casual: bool) -> str:
+    """What /stats's figures are, above them."""
+    if rated:
+        return _(
+            "Rating (with '?' while provisional: too few games to settle it), then "
+            "wins-draws-losses, in all and on each side."
+        )
+    if casual:
+        return _(
+            "Wins-draws-losses, unrated: in casual games (DMs, and servers that have not "
+            "added me) and against the computer, by its level."
+        )
+    return _("Wins-draws-losses against the computer, by its level (unrated).")
+
+
+def _casual_field(casual: dict[str, SideRecord]) -> tuple[str, str]:
+    """The casual record as a field of /stats: 'Checkers 3-1-0; The Crown 0-0-1'."""
+    records = []
+    for rules_id, r in casual.items():
+        game = get_game(rules_id)  # a house rule's games apart from their game's own
+        named = _(game.name)
+        if game.house_rule:
+            rule = _("house rule: {rule}").format(rule=_(game.house_rule))
+            # i18n: a game played by a house rule ('Checkers (house rule: free jumps)')
+            named = _("{game} ({rule})").format(game=named, rule=rule)
+        # i18n: a game's record: {game} its name, {record} wins-draws-losses ('3-1-0')
+        records.append(
+            _("{game} {record}").format(game=named, record=f"{r.wins}-{r.draws}-{r.losses}")
+        )
+    # i18n: a field's name in /stats: games against people in DMs and on servers that have
+    # not added the bot, never rated; W-D-L: wins-draws-losses
+    return _("Casual games (W-D-L)"), "; ".join(records)
 
 
 def _place(rank: int, of: int) -> str:
