@@ -27,7 +27,6 @@ from tests.fakediscord import (
     EMBED_LINKS,
     EVERYONE,
     GUILD_ID,
-    MANAGE_MESSAGES,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
@@ -38,11 +37,21 @@ from tests.fakediscord import (
     snowflake,
     thread_payload,
 )
+from tests.placeskit import (
+    FOREIGN_GUILD_ID,
+    MANAGE_GUILD,
+    MEMBER,
+    USE_EXTERNAL_APPS,
+    made_there,
+    open_place,
+    user_payload,
+)
 
 __all__ = [
     "ALICE", "APP_ID", "ATTACH_FILES", "BOB", "CAROL", "CHANNEL_ID", "CREATE_PUBLIC_THREADS",
-    "EMBED_LINKS", "EVERYONE", "GUILD_ID", "MOD", "SEND_MESSAGES", "SEND_MESSAGES_IN_THREADS",
-    "VIEW_CHANNEL", "DiscordHarness", "Sent", "one",
+    "EMBED_LINKS", "EVERYONE", "FOREIGN_GUILD_ID", "GUILD_ID", "MANAGE_GUILD", "MOD",
+    "SEND_MESSAGES", "SEND_MESSAGES_IN_THREADS", "USE_EXTERNAL_APPS", "VIEW_CHANNEL",
+    "DiscordHarness", "Sent", "one",
 ]  # fmt: skip
 
 #: the people of the tests: three members and a moderator (the `discord_bot` fixture's)
@@ -52,21 +61,6 @@ CAROL = (333_333_333_333_333_333, "carol")
 MOD = (444_444_444_444_444_444, "mod")
 CHANNEL_ID = 900_000_000_000_000_010
 APP_ID = 900_000_000_000_000_100
-#: Discord's Manage Server permission
-MANAGE_GUILD = 1 << 5
-#: a plain member: everything but Manage Messages and Manage Server (so no moderator)
-MEMBER = str(int(EVERYONE) & ~MANAGE_MESSAGES & ~MANAGE_GUILD)
-
-
-def user_payload(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any]:
-    return {
-        "id": str(user_id),
-        "username": name,
-        "global_name": name,
-        "discriminator": "0",
-        "avatar": None,
-        "bot": bot,
-    }
 
 
 def one(sent: list[Sent], kind: str) -> Sent:
@@ -185,6 +179,10 @@ class DiscordHarness:
         self.fake.channels[int(channel["id"])] = channel
         return int(channel["id"])
 
+    def open_place(self, kind: str, *people: tuple[int, str], external_apps: bool = True) -> int:
+        """A place the bot is not in (tests.placeskit.open_place); its channel id."""
+        return open_place(self.fake, kind, people, external_apps=external_apps)
+
     async def update_channel(self, channel_id: int = CHANNEL_ID, **changes: Any) -> None:
         """Someone edits a channel or thread (its permission overwrites, a thread's type):
         Discord's copy changes, and the gateway tells the bot (CHANNEL_UPDATE, or
@@ -253,7 +251,8 @@ class DiscordHarness:
         dm: bool = False,
     ) -> dict[str, Any]:
         """An interaction's payload; `age`: how long after it was made it reaches the bot;
-        `dm`: made in the person's DM with the bot (no server, no member)."""
+        `dm`: made in the person's DM with the bot (no server, no member); in a place of
+        `open_place`, made there."""
         clicked = int(message["id"]) if message is not None else None
         interaction_id, token = self.fake.new_interaction(channel_id, age=age, message_id=clicked)
         member = {
@@ -281,17 +280,14 @@ class DiscordHarness:
             "guild_locale": self.guild_locale,
             "app_permissions": str(self.fake.permissions(channel_id)),
             "entitlements": [],
-            "authorizing_integration_owners": {},
+            "authorizing_integration_owners": {"0": str(GUILD_ID)},  # the server added it
             "context": 0,
             "attachment_size_limit": self.fake.upload_limit,
         }
         if message is not None:
             payload["message"] = message
-        if dm:
-            del payload["guild_id"], payload["member"], payload["guild_locale"]
-            payload["user"] = user_payload(*user)
-            payload["channel"] = {"id": str(channel_id), "type": 1, "flags": 0}
-            payload["context"] = 1  # the bot's DM
+        if dm or channel_id in self.fake.outside:
+            made_there(payload, self.fake, channel_id, bot_dm=dm)
         return payload
 
     async def dispatch(self, payload: dict[str, Any]) -> list[Sent]:

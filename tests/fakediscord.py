@@ -27,7 +27,8 @@ from tests.discordapi import breach, route_of
 from tests.fakeratelimits import RateLimits
 
 GUILD_ID = 900_000_000_000_000_001
-EVERYONE = "2199023255551"  # all permissions
+#: all permissions: bits 0 to 40, and Use External Apps (1 << 50), as Discord grants it
+EVERYONE = str((1 << 41) - 1 | 1 << 50)
 VIEW_CHANNEL, SEND_MESSAGES, MANAGE_MESSAGES = 1 << 10, 1 << 11, 1 << 13
 EMBED_LINKS, ATTACH_FILES = 1 << 14, 1 << 15
 CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS = 1 << 35, 1 << 38
@@ -49,6 +50,8 @@ ARCHIVE_MINUTES = frozenset({60, 1440, 4320, 10080})
 LATENCY_VARIABLE = "FAKE_DISCORD_LATENCY_MS"
 #: an interaction must be answered within 3 s; its token then works for 15 minutes
 ANSWER_WINDOW, TOKEN_LIFETIME = 3.0, 15 * 60.0
+#: follow-ups an interaction may have where only a user's install authorizes the app
+MOST_FOLLOWUPS = 5
 _counter = itertools.count(1)
 
 
@@ -253,6 +256,12 @@ class Interaction:
     deferred_flags: int = 0
     #: the message whose button was clicked (a click's response edits it)
     message_id: int | None = None
+    #: made where only the user's install authorizes the app: at most 5 follow-ups
+    capped: bool = False
+    #: made where the member may not use external apps: every answer is ephemeral
+    private: bool = False
+    #: its follow-ups' message ids (the one replacing a deferral's "thinking…" too)
+    followups: list[int] = field(default_factory=list)
 
 
 def _body(data: Any) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
@@ -324,6 +333,9 @@ class FakeDiscord:
         self.breaches: list[str] = []
         #: the application's slash commands: global (key None) and per server
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        #: places the bot is not in (DMs between people, group DMs, servers that never added
+        #: it), by channel: whether their members may use external apps there
+        self.outside: dict[int, bool] = {}
 
     async def travel(self) -> None:
         """A request's time on the network (none unless a latency is set)."""
@@ -340,7 +352,10 @@ class FakeDiscord:
         (a click's: on `message_id`)."""
         created = self.clock() - age
         token = f"token-{snowflake()}"
-        self.interactions[token] = Interaction(created, channel_id, message_id=message_id)
+        capped, private = channel_id in self.outside, not self.outside.get(channel_id, True)
+        self.interactions[token] = Interaction(
+            created, channel_id, message_id=message_id, capped=capped, private=private
+        )
         return snowflake(created - self.skew), token
 
     # --- permissions and places --------------------------------------------------------
@@ -463,6 +478,8 @@ class FakeDiscord:
             return self.open_dm(int(body["recipient_id"]))
         if found := _COMMANDS.fullmatch(path):
             return self.slash_commands(method, int(found[1]) if found[1] else None, body)
+        if (found := _CHANNEL.match(path)) and int(found[1]) in self.outside:
+            raise Refused(403, 50001, "Missing Access")  # the bot is not in that place
         if found := _CHANNEL.fullmatch(path):
             channel_id = int(found[1])
             message_id = int(found[3]) if found[3] else None
@@ -549,12 +566,12 @@ class FakeDiscord:
                 self.originals[token] = clicked
             if body["type"] == 5:  # "thinking…", shown as the interaction's response
                 interaction.loading = True
-                interaction.deferred_flags = data.get("flags", 0)
+                interaction.deferred_flags = data.get("flags", 0) | interaction.private * 64
                 self.originals[token] = self.record(
                     "loading", channel_id, {}, [], interaction.deferred_flags, note=False
                 )
             return {"interaction": answer, "resource": {"type": body["type"]}}
-        flags = data.get("flags", 0)
+        flags = data.get("flags", 0) | (interaction.private and kind == "reply") * 64
         if kind == "reply" and flags & 64:
             kind = "ephemeral"
         clicked = self.clicked(interaction) if kind == "update" else None
@@ -571,36 +588,59 @@ class FakeDiscord:
         body: dict[str, Any],
         files: list[tuple[str, bytes]],
     ) -> Any:
-        """An interaction's follow-ups and original response, through its token."""
+        """An interaction's follow-ups and original response, through its token (`which`:
+        '@original', a follow-up's id, or None to send a follow-up)."""
         interaction = self.interaction(token)
         channel_id = interaction.channel_id
         original = self.originals.get(token)
-        if method in ("GET", "DELETE") and original is None:
+        target = original if which in (None, "@original") else self.followup(token, which)
+        if method in ("GET", "DELETE") and target is None:
             raise Refused(404, 10008, "Unknown Message")
         if method == "GET":
-            return original
+            return target
         if method == "DELETE":
-            del self.originals[token]
-            interaction.loading = False
-            self.sent.append(Sent("delete", channel_id))
+            assert target is not None
+            if target is original:
+                del self.originals[token]
+                interaction.loading = False
+            stored = self.private if target["flags"] & 64 else self.messages
+            stored.pop(int(target["id"]), None)
+            self.sent.append(Sent("delete", channel_id, payload=target))
             return None
         check_message(body, files)
         self.check_files(files)
+        if method == "POST" and interaction.capped and len(interaction.followups) >= MOST_FOLLOWUPS:
+            raise Refused(
+                400, 40094, "This interaction has hit the maximum number of follow up messages"
+            )
         if method == "PATCH" or interaction.loading:
             # the first follow-up after a deferral replaces its "thinking…", and is private
             # or public as the deferral was, whatever flags it carries
-            if original is None:
+            if target is None:
                 raise Refused(404, 10008, "Unknown Message")
             kind = "edit" if method == "PATCH" else "followup"
-            flags = original.get("flags", 0)
-            message = self.record(kind, channel_id, body, files, flags, reuse=original)
-            interaction.loading = False
-            self.originals[token] = message
-            return message
-        flags = body.get("flags", 0)
-        return self.record(
-            "ephemeral" if flags & 64 else "followup", channel_id, body, files, flags
-        )
+            flags = target.get("flags", 0)
+            message = self.record(kind, channel_id, body, files, flags, reuse=target)
+            if target is original:
+                interaction.loading = False
+                self.originals[token] = message
+        else:
+            flags = body.get("flags", 0) | interaction.private * 64
+            kind = "ephemeral" if flags & 64 else "followup"
+            message = self.record(kind, channel_id, body, files, flags)
+        if method == "POST":
+            interaction.followups.append(int(message["id"]))
+        return message
+
+    def followup(self, token: str, which: str) -> dict[str, Any] | None:
+        """One of the interaction's follow-ups (or its original response), by id."""
+        message_id = int(which)
+        original = self.originals.get(token)
+        if original is not None and int(original["id"]) == message_id:
+            return original
+        if message_id not in self.interactions[token].followups:
+            return None
+        return self.messages.get(message_id) or self.private.get(message_id)
 
     # --- slash commands ----------------------------------------------------------------
     def slash_commands(self, method: str, guild_id: int | None, body: Any) -> Any:
@@ -723,7 +763,6 @@ class FakeDiscord:
         payload: dict[str, Any] = {
             "id": reuse["id"] if reuse else str(snowflake()),
             "channel_id": str(channel_id),
-            "guild_id": str(GUILD_ID),
             "author": self.bot_user,
             "content": body.get("content") or "",
             "timestamp": now(),
@@ -748,6 +787,10 @@ class FakeDiscord:
                 for name, data in files
             ],
         }
+        # a server's channel's messages name their server; a DM's or group DM's none
+        guild_id = self.channels.get(channel_id, {"guild_id": str(GUILD_ID)}).get("guild_id")
+        if guild_id is not None:
+            payload["guild_id"] = guild_id
         # each new file's alt text, as the request's attachments say (the document holds
         # it to its limit: tests.discordapi refused a longer one before this)
         described = {a.get("filename"): a.get("description") for a in body.get("attachments") or []}
