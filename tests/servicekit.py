@@ -11,9 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.adapters.wording import result_parts
 from bot.errors import Refusal, join_parts
-from bot.service import Actor
+from bot.service import Actor, result_parts
 from bot.service.match_service import MatchService
 from bot.service.views import MatchView, SweepEvent
 from bot.store import Store

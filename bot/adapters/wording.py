@@ -4,129 +4,26 @@ display name) goes through `People.literal` so it is shown, never obeyed."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import reduce
-from typing import Any, Protocol
+from typing import Any
 
-from bot.errors import Part, join_parts
+from bot.adapters.showing import game_name, side_name
+from bot.adapters.wording_lists import ListWording
 from bot.i18n import _, ngettext
 from bot.service import (
     ChallengeView,
-    GameStats,
-    LeaderboardRow,
-    Listing,
     MatchView,
     SweepEvent,
     SweepKind,
     Vacation,
     duration_text,
-    rating_text,
-    result_parts,
-    terms_parts,
 )
-from rules import GAMES, Game, get_game, move_number, numbered_move
+from rules import get_game, move_number, numbered_move
 
 
-class People(Protocol):
-    """How an adapter shows a user, a channel, and text a user typed."""
-
-    def user(self, user_id: int | None) -> str:
-        """Someone named in a post (a mention on Discord)."""
-
-    def name(self, user_id: int) -> str:
-        """Someone named in a reply only the person reading it sees."""
-
-    def channel(self, channel_id: int) -> str:
-        """A channel or thread, as a link where the adapter has links."""
-
-    def literal(self, text: str) -> str:
-        """Text someone typed (a display name), to be shown as it is."""
-
-    def when(self, at: float) -> str:
-        """A moment (unix time) to come, as 'in 2 hours' or 'at 09:30 UTC'."""
-
-    def server(self, guild_id: int) -> str:
-        """A server, by its name where the adapter knows it."""
-
-    def link(self, guild_id: int, channel_id: int, message_id: int) -> str | None:
-        """A link that opens a message (None: the adapter has no links)."""
-
-
-def points_text(points: float) -> str:
-    """'4½ points', '1 point', '½ point', '0 points'."""
-    whole, half = int(points), points % 1 >= 0.5
-    if not half:
-        return ngettext("{points} point", "{points} points", whole).format(points=whole)
-    score = ("" if whole == 0 else str(whole)) + "½"
-    # i18n: a score with a half point ('½ point', '4½ points'); the count is 1 for ½ and the
-    # score rounded up otherwise: where a fraction takes one form (Russian, Polish: 'очка',
-    # 'punktu'), write that form in every plural
-    return ngettext("{score} point", "{score} points", whole + 1).format(score=score)
-
-
-def game_name(game: Game[Any, Any]) -> str:
-    """A game's name in the language spoken now ('Checkers', 'Dame')."""
-    return _(game.name)
-
-
-def side_name(game: Game[Any, Any], side: str) -> str:
-    """A side's name in the language spoken now ('White', 'the Musketeers')."""
-    return _(game.side_name(side))
-
-
-def _record(wins: int, draws: int, losses: int) -> str:
-    """'3-1-2': wins, draws and losses (figures, the same in every language)."""
-    return f"{wins}-{draws}-{losses}"
-
-
-class Wording:
+class Wording(ListWording):
     """The words of every message, for one adapter's way of showing people, in the language
     spoken now (`bot.i18n.speaking`: the dispatcher sets the reader's)."""
-
-    def __init__(self, people: People) -> None:
-        self.people = people
-
-    def parts(self, parts: tuple[Part, ...]) -> str:
-        return join_parts(parts, self.people.user)
-
-    def result(self, match: MatchView) -> str:
-        return self.parts(result_parts(match))
-
-    def winner(self, match: MatchView) -> str:
-        """'@bob (White) won', or '' when nobody won (a draw, an aborted game)."""
-        side = match.winner_side
-        if side is None:
-            return ""
-        name = side_name(get_game(match.game_id), side)
-        # i18n: the end of 'Game over. {result}.': who won and their side
-        return _("{player} ({side}) won").format(
-            player=self.people.user(match.players[side]), side=name
-        )
-
-    def title(self, match: MatchView) -> str:
-        """'**Checkers #3**', with what sets the game apart from its game's own: '(house
-        rule: free jumps, unrated)', '(Ballot 37: 9-14 22-17 6-9, game 1 of 2 · match @alice
-        1-0 @bob)'."""
-        terms = self.parts(terms_parts(match))
-        return self._numbered(match.game_name, match.id, terms)
-
-    @staticmethod
-    def _numbered(game: str, number: int, terms: str = "") -> str:
-        """'**Checkers #3**', or '**Checkers #3** (house rule: free jumps)'."""
-        if not terms:
-            # i18n: a game's title (Markdown bold): the game's name and its number
-            return _("**{game} #{number}**").format(game=game, number=number)
-        # i18n: a game's title (Markdown bold) and what sets it apart ('house rule: free jumps')
-        return _("**{game} #{number}** ({terms})").format(game=game, number=number, terms=terms)
-
-    def sides(self, match: MatchView) -> str:
-        """'Black: @alice, White: @bob'."""
-        game = get_game(match.game_id)
-        return ", ".join(
-            # i18n: a side and who plays it, in a list ('Black: @alice, White: @bob')
-            _("{side}: {player}").format(side=side_name(game, side), player=self.people.user(user))
-            for side, user in match.players.items()
-        )
 
     # --- challenges ---
     def challenge(self, challenge: ChallengeView) -> str:
@@ -364,151 +261,6 @@ class Wording:
         else:
             said = _("The board is in the game's channel, {where}.").format(where=where)
         return f"{note} {said}"
-
-    # --- lists ---
-    def my_games(self, listed: list[Listing], user_id: int) -> str:
-        """A person's games, one a line: the game, the opponent, whose move and until when,
-        where it is played, and a link to its latest board."""
-        lines = []
-        for item in listed:
-            m = item.match
-            mine = m.user_to_move == user_id
-            if m.deadline is None:
-                turn = _("**your move**") if mine else _("their move")
-            else:
-                when = self.people.when(m.deadline)
-                turn = (
-                    _("**your move**, time runs out {when}")
-                    if mine
-                    else _("their move, time runs out {when}")
-                ).format(when=when)
-            place = self.people.channel(m.thread_id or m.channel_id)
-            if m.guild_id:
-                # i18n: where a game is played: a channel and a server
-                where = _("{channel} on {server}").format(
-                    channel=place, server=self.people.server(m.guild_id)
-                )
-            else:
-                # i18n: where a game is played: a DM or group DM (no server's)
-                where = _("{channel}, a DM").format(channel=place)
-            shown = self._numbered(m.game_name, m.id, self.kind(m))
-            if m.computer_level is not None:
-                # i18n: a line of /mygames: {turn}: whose move, {place}: where it is played
-                line = _("{game} against the computer (level {level}) — {turn} — {place}").format(
-                    game=shown, level=m.computer_level, turn=turn, place=where
-                )
-            else:
-                # i18n: a line of /mygames: {turn}: whose move, {place}: where it is played
-                line = _("{game} against {opponent} — {turn} — {place}").format(
-                    game=shown,
-                    opponent=self.people.name(m.opponent_of(user_id) or 0),
-                    turn=turn,
-                    place=where,
-                )
-            at = item.board_at and self.people.link(m.guild_id, *item.board_at)
-            if at:
-                # i18n: a Markdown link to a game's latest board
-                line += " — " + _("[latest board]({link})").format(link=at)
-            lines.append(line)
-        return "\n".join(lines)
-
-    @staticmethod
-    def kind(match: MatchView) -> str:
-        """A game's kind in a list: 'ballot 37, game 1 of 2 with #13', 'house rule: free
-        jumps' ('': a game from the start by its game's rules)."""
-        if match.house_rule:
-            return _("house rule: {rule}").format(rule=_(match.house_rule))
-        if match.pair_id is None:
-            return ""
-        # i18n: a game of a ballot pair: the ballot's number, and the pair's other game
-        return _("ballot {ballot}, game {number} of 2 with #{other}").format(
-            ballot=match.ballot, number=match.pair_number, other=match.pair_id
-        )
-
-    def games_here(self, matches: list[MatchView]) -> str:
-        lines = []
-        for m in matches:
-            # i18n: a line of the games played in a channel: its number, name, sides, who is to
-            # move and the move's number
-            line = _("#{number} {game}: {sides} — {player} to move, move {move}").format(
-                number=m.id,
-                game=m.game_name,
-                sides=self.sides(m),
-                player=self.people.user(m.user_to_move),
-                move=move_number(m.ply),
-            )
-            where = f" — {self.people.channel(m.thread_id)}" if m.thread_id else ""
-            lines.append(line + where)
-        return "\n".join(lines)
-
-    def leaderboard(self, rows: list[LeaderboardRow]) -> str:
-        return "\n".join(
-            # i18n: a leaderboard's line: rank, player, rating, games played, and wins-draws-
-            # losses ({record}, '3-1-2')
-            ngettext(
-                "{rank}. {player} — {rating}, {n} game, {record}",
-                "{rank}. {player} — {rating}, {n} games, {record}",
-                r.games,
-            ).format(
-                rank=r.rank,
-                player=self.person(r.user_id, r.name),
-                rating=rating_text(r.rating, r.rd),
-                n=r.games,
-                record=_record(r.wins, r.draws, r.losses),
-            )
-            for r in rows
-        )
-
-    def person(self, user_id: int, name: str | None) -> str:
-        """A remembered display name, shown literally, else the adapter's way to show them."""
-        return self.people.literal(name) if name else self.people.user(user_id)
-
-    def stats(self, stats: list[GameStats]) -> tuple[tuple[str, str], ...]:
-        fields = []
-        for s in stats:
-            game = get_game(s.game_id)
-            rating = _("unrated") if s.rating is None else rating_text(s.rating, s.rd or 0)
-            sides = "; ".join(
-                # i18n: a record with one side ('as Black 3-1-2': wins-draws-losses)
-                _("as {side} {record}").format(
-                    side=side_name(game, side), record=_record(r.wins, r.draws, r.losses)
-                )
-                for side, r in s.by_side.items()
-            )
-            parts = []
-            if s.rating is not None or s.wins + s.draws + s.losses:
-                parts.append(
-                    # i18n: a rating, the record (wins-draws-losses) and the records by side;
-                    # W-D-L abbreviates win, draw, loss
-                    _("{rating}, {record} (W-D-L); {sides}").format(
-                        rating=rating, record=_record(s.wins, s.draws, s.losses), sides=sides
-                    )
-                )
-            if s.against_computer:
-                levels = ", ".join(
-                    # i18n: the record against one level of the computer ('level 3: 1-0-2')
-                    _("level {level}: {record}").format(
-                        level=n, record=_record(r.wins, r.draws, r.losses)
-                    )
-                    for n, r in s.against_computer.items()
-                )
-                # i18n: {levels}: the records against each level ('level 3: 1-0-2, level 4: ...')
-                parts.append(_("against the computer (unrated): {levels}").format(levels=levels))
-            text = "; ".join(parts)
-            fields.append((game_name(game), text))
-        return tuple(fields)
-
-    @staticmethod
-    def help(commands: Sequence[tuple[str, str]]) -> str:
-        """Each command, as (name, what it does: its description, translated here), and the
-        games."""
-        games = ", ".join(
-            # i18n: a game in the list of games: its name and the id typed in commands
-            _("{game} ({id})").format(game=game_name(g), id=g.id)
-            for g in GAMES.values()
-        )
-        lines = [f"/{name} — {_(text) if text else text}" for name, text in commands]
-        return "\n".join([*lines, _("Games: {games}.").format(games=games)])
 
     # --- the sweeper's news ---
     def lapsed(self, challenge: ChallengeView) -> str:

@@ -23,7 +23,7 @@ from bot.adapters.commands.site import SiteCommands
 from bot.adapters.commands.standings import StandingCommands
 from bot.adapters.commands.tournaments import TournamentCommands
 from bot.adapters.replies import BUTTON_PREFIX, Message, Notice, Response, private
-from bot.adapters.wording import People
+from bot.adapters.showing import People
 from bot.errors import CannotSave, Refusal
 from bot.i18n import _, speaking
 from bot.service import (

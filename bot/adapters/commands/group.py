@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.adapters.wording import People, Wording
+from bot.adapters.showing import People
+from bot.adapters.wording import Wording
 from bot.i18n import Text
 from bot.service import Actor, MatchService, Reach
 

@@ -11,7 +11,7 @@ from bot.adapters.commands.group import Context, HandlerGroup
 from bot.adapters.commands.lookups import PAGE, paged
 from bot.adapters.commands.registry import Option, command
 from bot.adapters.replies import Attachment, Message, Response
-from bot.adapters.wording import points_text
+from bot.adapters.showing import points_text
 from bot.i18n import _, language, ngettext, speaking
 from bot.runtime import workers
 from bot.runtime.picture_words import picture_words

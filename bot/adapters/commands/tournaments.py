@@ -25,7 +25,7 @@ from bot.adapters.commands.tournament_words import (
     withdrawal_text,
 )
 from bot.adapters.replies import Attachment, Button, Message, Response
-from bot.adapters.wording import points_text
+from bot.adapters.showing import points_text
 from bot.i18n import N_, Text, _, language, ngettext, pgettext, speaking
 from bot.i18n.position_words import ALT_TEXT_LIMIT
 from bot.runtime import workers

@@ -19,7 +19,7 @@ from bot.adapters.commands.group import Context
 from bot.adapters.console import Console
 from bot.adapters.console_names import Names
 from bot.adapters.replies import Response
-from bot.adapters.wording import points_text
+from bot.adapters.showing import points_text
 from bot.app.config import SettingsError
 from bot.i18n import speaking
 from bot.service.match_service import MatchService
