@@ -34,6 +34,7 @@ from bot.adapters.discord.parts import (
     discord_kwargs,
     edit_kwargs,
     locale_of,
+    reach_of,
     shut_out,
 )
 from bot.adapters.discord.posting import Posting
@@ -45,7 +46,7 @@ from bot.adapters.replies import Response, private
 from bot.app.app import App
 from bot.errors import CannotSave
 from bot.i18n import _, speaking
-from bot.service import Analysis, MoveResult, RoundBoard, RoundNews, SweepEvent
+from bot.service import Analysis, MoveResult, Reach, RoundBoard, RoundNews, SweepEvent
 
 log = logging.getLogger("bot")
 #: how long, when stopping, the commands under way may take to finish
@@ -239,12 +240,13 @@ class GameBot(VisibilityEvents, Client):
     ) -> None:
         """Answer the interaction, then post to the match and replace what the response
         updates; those go out even when the answer cannot (Discord no longer takes it, or
-        cannot be reached)."""
+        cannot be reached). Where the bot may only answer, nothing goes through channels."""
         thread_from = interaction.message if click else None
+        answers = reach_of(interaction) == Reach.ANSWERS
         try:
             thread_from = await self.answer(interaction, response, deferred, click) or thread_from
         except POSTING_ERRORS as err:
-            if response.reply is None or response.ephemeral:
+            if response.reply is None or response.ephemeral or answers:
                 raise
             # too late (3 s to answer, 15 minutes to follow up), or lost on the way: the
             # public reply is posted
@@ -252,7 +254,10 @@ class GameBot(VisibilityEvents, Client):
             post = partial(self.posting.post_reply, interaction, response.reply)
             thread_from = await self.posting.retried(post, "an answer") or thread_from
         finally:
-            await self.posting.post_to_match(response, thread_from)
+            await self.posting.post_to_match(response, thread_from, interaction)
+            if answers and (response.also or response.updates):
+                log.debug("no channel to post or edit in for %s: left out", interaction.data)
+                response = replace(response, also=(), updates=())
             for started in response.also:  # its start post carries a nonce: tried once more
                 await self.posting.retried(
                     partial(post_round_board, self.posting, started), "a game's start"
@@ -279,6 +284,11 @@ class GameBot(VisibilityEvents, Client):
         if reply is None:
             if thinking:
                 await forget_thinking(interaction)
+            return None
+        if reach_of(interaction) == Reach.ANSWERS:  # no channel of the bot's to post in
+            await self.posting.answers.reply(
+                interaction, reply, ephemeral=response.ephemeral, thinking=thinking
+            )
             return None
         if response.ephemeral:
             if thinking:  # the private deferral becomes the answer
@@ -333,9 +343,9 @@ class GameBot(VisibilityEvents, Client):
             await self._answered.wait_for(
                 lambda: not self._answering[place] and (first is None or first.is_set())
             )
-        await self.posting.post_in_match(result.match.id, (board,), retry=True)
+        told = await self.posting.post_in_match(result.match.id, (board,), retry=True)
         notice = await self.dispatcher.computer_notice(result)  # in the recipient's language
-        if notice is not None:
+        if notice is not None and notice.user_id not in told:
             await self.posting.send_notice(notice)
 
     async def on_round(self, news: RoundNews) -> None:
@@ -372,10 +382,13 @@ class GameBot(VisibilityEvents, Client):
             with speaking(await self.server_language(where.guild_id if where else None)):
                 match_id, channel_id, message = await self.dispatcher.announce(event)
             if match_id is not None:
-                await self.posting.post_in_match(match_id, (message,))
+                told = await self.posting.post_in_match(match_id, (message,))
                 notice = await self.dispatcher.reminder_notice(event)  # the recipient's language
-                if notice is not None:
+                if notice is not None and notice.user_id not in told:
                     await self.posting.send_notice(notice)
+            elif event.challenge is not None and event.challenge.reach == Reach.ANSWERS:
+                # its message was an answer, and the bot has no channel there to say it
+                log.info("challenge #%s lapsed where the bot only answers", event.challenge.id)
             else:
                 await self.posting.send(await self.posting.channel_for(channel_id), message)
         except discord.HTTPException as err:

@@ -22,6 +22,7 @@ from bot.adapters.discord.visibility import everyone_can_read
 from bot.adapters.replies import Message
 from bot.i18n import N_, _, ngettext, speaking, supported
 from bot.i18n.position_words import ALT_TEXT_LIMIT
+from bot.service import Reach
 from rules import GAMES
 
 #: the apology when something failed (marked: translated where shown, in the asker's language)
@@ -174,11 +175,21 @@ def locale_of(interaction: discord.Interaction) -> str:
     return supported(str(interaction.locale))
 
 
+def reach_of(interaction: discord.Interaction) -> Reach:
+    """How the bot reaches the place of the interaction: it posts in a server that added it
+    and in its own DM with the person; elsewhere (a DM between people, a group DM, a server
+    that never added it: only the person's install lets it in) it may only answer."""
+    if interaction.is_guild_integration() or interaction.context.dm_channel:
+        return Reach.POSTS
+    return Reach.ANSWERS
+
+
 def context(interaction: discord.Interaction) -> Context:
     """The interaction as the handlers see it, with the language of what everyone there
     reads as Discord gives it for the server (GameBot.context_for puts the server's
     /settings language in its place, if it chose one)."""
     user = interaction.user
+    reach = reach_of(interaction)
     public_locale = (
         supported(str(interaction.guild_locale))
         if interaction.guild_id
@@ -196,6 +207,12 @@ def context(interaction: discord.Interaction) -> Context:
         guild_name=interaction.guild.name if interaction.guild is not None else "",
         locale=locale_of(interaction),
         public_locale=public_locale,
+        reach=reach,
+        # a server that turned external apps off for the member: Discord shows the answers
+        # of an app it did not add to the asker alone
+        answers_private=reach == Reach.ANSWERS
+        and interaction.guild_id is not None
+        and not interaction.permissions.use_external_apps,
     )
 
 
@@ -301,7 +318,9 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
                 value = Someone(value.id, value.display_name, global_name, value.bot)
             options[option.name] = value
         bot = host_of(interaction)
-        hosts, rounds = spec.hosts_games(options), spec.makes_rounds(options)
+        # where the bot may only answer, it has no channel of its own to check or list
+        hosts = spec.hosts_games(options) and reach_of(interaction) == Reach.POSTS
+        rounds = spec.makes_rounds(options)
         with speaking(locale_of(interaction)):  # only the asker sees why not
             problem = cannot_host(interaction, rounds=rounds) if hosts else None
         if problem:
@@ -350,16 +369,18 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, Any, None]:
     completers = {o.name: suggest[o.name] for o in spec.options if o.autocomplete}
     if completers:
         decorated = app_commands.autocomplete(**completers)(decorated)
-    if spec.guild_only:
-        decorated = app_commands.guild_only()(decorated)
     if spec.for_managers:  # Discord's default_member_permissions: Manage Server
         decorated = app_commands.default_permissions(manage_guild=True)(decorated)
     return app_commands.Command(
         name=spec.name,
         description=spec.help,
         callback=decorated,
-        # installed on servers only (not on a user's account): said, not left to a default
-        allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+        # a server's own commands need a server that added the bot; the rest work wherever
+        # a person who added it to their account is (their DMs, group DMs, any server)
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=not spec.guild_only),
+        allowed_contexts=app_commands.AppCommandContext(
+            guild=True, dm_channel=not spec.guild_only, private_channel=not spec.guild_only
+        ),
     )
 
 

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.adapters.discord.answers import Answers
 from bot.adapters.discord.client import Client
 from bot.adapters.discord.parts import (
     NO_PINGS,
@@ -26,6 +27,7 @@ from bot.adapters.discord.parts import (
 from bot.adapters.replies import Message, Notice, Response
 from bot.errors import CannotSave
 from bot.i18n import _, speaking
+from bot.service import Reach
 
 T = TypeVar("T")
 log = logging.getLogger("bot")
@@ -42,6 +44,8 @@ class Posting:
 
     def __init__(self, client: Client) -> None:
         self.client = client
+        #: the games where the bot may only answer: their news goes in answers, or by DM
+        self.answers = Answers(client)
 
     async def post_reply(
         self, interaction: discord.Interaction, reply: Message
@@ -50,10 +54,22 @@ class Posting:
         server, so a thread can be started from it)."""
         return await self.send(await self.channel_for(interaction.channel_id or 0), reply)
 
-    async def post_to_match(self, response: Response, thread_from: discord.Message | None) -> None:
+    async def post_to_match(
+        self,
+        response: Response,
+        thread_from: discord.Message | None,
+        answering: discord.Interaction | None = None,
+    ) -> None:
         """Open the match's thread if asked, then post there (through the channel, not the
-        interaction token, so it works however long a game lasts)."""
+        interaction token, so it works however long a game lasts). A match where the bot
+        may only answer has no thread: its posts follow the answer to `answering`."""
+        if answering is not None:
+            self.answers.noted(answering, response)
         if response.match_id is None:
+            return
+        match = await self.client.dispatcher.service.match(response.match_id)
+        if match.reach == Reach.ANSWERS:
+            await self.answers.tell(match, response.posts, answering)
             return
         target: Any = None
         if response.open_thread:
@@ -67,13 +83,17 @@ class Posting:
         target: Any = None,
         *,
         retry: bool = False,
-    ) -> None:
+    ) -> set[int]:
         """Post in the match's thread (else its channel). A thread that is gone or shut to
         the bot moves its games to their channel, where the players are told (the board
         they get there says it all); news of a game already over is posted there instead.
         `retry`: a post that fails for a reason that may pass is tried again before the
-        failure is raised (for posts nothing else will post again: the sweeper's are)."""
+        failure is raised (for posts nothing else will post again: the sweeper's are). A
+        match where the bot may only answer gets them in answers, or by DM (never raised);
+        returns who was told so (Answers.tell), no one for a post."""
         match = await self.client.dispatcher.service.match(match_id)
+        if match.reach == Reach.ANSWERS:
+            return await self.answers.tell(match, messages)
         pauses = RETRY_PAUSES if retry else ()
         where = partial(self.channel_for, match.thread_id or match.channel_id)
         try:
@@ -90,6 +110,7 @@ class Posting:
                 channel = await self.channel_for(match.channel_id)
                 for message in messages:
                     await self.send(channel, message)
+        return set()
 
     @staticmethod
     async def retried(
@@ -215,7 +236,8 @@ class Posting:
 
     async def send_notice(self, notice: Notice) -> None:
         """A turn notice by DM. Where the person's DMs are closed to the bot (Discord's
-        50007), their notices are turned off and the game's thread is told, once."""
+        50007), their notices are turned off and the game's thread is told, once (where the
+        bot may only answer: the game's conversation, while it lives)."""
         service = self.client.dispatcher.service
         try:
             channel = await self.client.create_dm(discord.Object(notice.user_id))

@@ -392,9 +392,14 @@ async def test_no_game_is_started_where_the_bot_cannot_post_its_board(
     assert await bot.bot.dispatcher.service._shared.store.all("SELECT * FROM challenges") == []
 
 
-def test_the_commands_are_for_servers_that_install_the_bot() -> None:
+def test_a_server_s_own_commands_are_for_servers_that_install_the_bot() -> None:
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
-    assert {tuple(c.to_dict(tree)["integration_types"]) for c in SLASH_COMMANDS} == {(0,)}
+    uploads = {c.name: c.to_dict(tree) for c in SLASH_COMMANDS}
+    ways = {
+        name: (tuple(d["integration_types"]), tuple(d["contexts"])) for name, d in uploads.items()
+    }
+    assert ways["tournament"] == ways["settings"] == ((0,), (0,))
+    assert ways["challenge"] == ways["move"] == ((0, 1), (0, 1, 2))
 
 
 async def test_without_thread_permission_the_game_is_played_in_the_channel(
