@@ -61,9 +61,18 @@ class Finder:
         self.challenges = challenges
 
     async def last_over(self, actor: Actor) -> int | None:
-        """The person's last finished (or aborted) game on this server, if any."""
+        """The person's last finished (or aborted) game on this server, if any; where games
+        are their players' alone (a DM, a place the bot only answers in), in this channel."""
+        if is_private(actor.reach, actor.guild_id):
+            row = await self._last_here(actor)
+            return None if row is None else int(row["id"])
         rows = await self.matches.of_user(actor.guild_id, actor.user_id, ("finished", "aborted"), 1)
         return int(rows[0]["id"]) if rows else None
+
+    async def _last_here(self, actor: Actor) -> Row | None:
+        return await self.matches.of_user_in(
+            actor.guild_id, actor.channel_id, actor.user_id, ("finished", "aborted")
+        )
 
     async def match_row(self, match_id: int) -> Row:
         return row_or_refusal(await self.matches.get(match_id), no_match(match_id))
@@ -89,7 +98,7 @@ class Finder:
         """The match meant, for players and spectators alike: the number given (on this
         server, or a private game the person may see: Finder.numbered), else the one whose
         thread this is, else the only game in progress here, else the person's only game
-        here."""
+        here, else, where games are their players' alone, the person's last game here."""
         if match_id is not None:
             return await self.numbered(actor, match_id)
         bound = await self.matches.in_thread(actor.channel_id)
@@ -101,6 +110,12 @@ class Finder:
             return here[0]
         if len(mine) == 1:
             return mine[0]
+        if not here and is_private(actor.reach, actor.guild_id):
+            # the bot could not post what ended the person's game here (a time-out): the
+            # next answer here shows it
+            ended = await self._last_here(actor)
+            if ended is not None:
+                return ended
         if not here:
             raise Refusal(
                 Text(

@@ -178,6 +178,17 @@ class MatchRows:
             (guild_id, user_id, user_id, *statuses, limit),
         )
 
+    async def of_user_in(
+        self, guild_id: int, channel_id: int, user_id: int, statuses: tuple[str, ...]
+    ) -> Row | None:
+        """The person's latest game of these statuses played in a channel."""
+        marks = ", ".join("?" for _ in statuses)
+        return await self.store.one(
+            f"{MATCH_SELECT} WHERE guild_id = ? AND channel_id = ? AND status IN ({marks}) "
+            "AND (first_user = ? OR second_user = ?) ORDER BY id DESC LIMIT 1",
+            (guild_id, channel_id, *statuses, user_id, user_id),
+        )
+
     async def active_of(self, user_id: int, limit: int) -> list[Row]:
         """A person's games in progress on every server (first_user = ? OR second_user = ?:
         an index each)."""

@@ -114,7 +114,8 @@ class DiscordPeople:
 
     @staticmethod
     def link(guild_id: int, channel_id: int, message_id: int) -> str | None:
-        return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+        # a DM's or group DM's messages are under @me, not a server
+        return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
 
 def embed_of(message: Message) -> discord.Embed:
