@@ -37,7 +37,7 @@ class Names:
     def name(self, user_id: int) -> str:
         return str(self.names.get(user_id, user_id))
 
-    def channel(self, channel_id: int) -> str:
+    def channel(self, channel_id: int, guild_id: int | None = None) -> str:
         return f"#{self.names.get(channel_id, channel_id)}"
 
     @staticmethod

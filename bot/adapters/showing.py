@@ -25,8 +25,9 @@ class People(Protocol):
     def name(self, user_id: int) -> str:
         """Someone named in a reply only the person reading it sees."""
 
-    def channel(self, channel_id: int) -> str:
-        """A channel or thread, as a link where the adapter has links."""
+    def channel(self, channel_id: int, guild_id: int | None = None) -> str:
+        """A channel or thread, as a link where the adapter has links (`guild_id` 0: a DM
+        or group DM, which has no channel mention)."""
 
     def literal(self, text: str) -> str:
         """Text someone typed (a display name), to be shown as it is."""

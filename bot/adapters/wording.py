@@ -221,7 +221,7 @@ class Wording(ListWording):
     def turn_notice(self, match: MatchView, news: str) -> str:
         """A turn notice by DM: 'Your move in **Checkers #1** (#checkers-1): @alice played
         11-15. Time runs out in 1 day. /notify mode:off stops these.'"""
-        where = self.people.channel(match.thread_id or match.channel_id)
+        where = self.people.channel(match.thread_id or match.channel_id, match.guild_id)
         game, number = match.game_name, match.id
         if match.deadline is None:
             # i18n: a DM; {news}: what happened ('@alice played 11-15.'); keep /notify mode:off
@@ -255,7 +255,7 @@ class Wording(ListWording):
         )
 
     def board_elsewhere(self, note: str, match: MatchView) -> str:
-        where = self.people.channel(match.thread_id or match.channel_id)
+        where = self.people.channel(match.thread_id or match.channel_id, match.guild_id)
         if match.thread_id:
             said = _("The board is in the game's thread, {where}.").format(where=where)
         else:

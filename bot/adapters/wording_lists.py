@@ -36,7 +36,7 @@ class ListWording(Words):
                     if mine
                     else _("their move, time runs out {when}")
                 ).format(when=when)
-            place = self.people.channel(m.thread_id or m.channel_id)
+            place = self.people.channel(m.thread_id or m.channel_id, m.guild_id)
             if m.guild_id:
                 # i18n: where a game is played: a channel and a server
                 where = _("{channel} on {server}").format(

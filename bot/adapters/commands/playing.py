@@ -12,7 +12,7 @@ from bot.adapters.commands.registry import MATCH, Option, command
 from bot.adapters.replies import Button, Message, Notice, Response, private
 from bot.errors import Outdated, Refusal
 from bot.i18n import Text, Texts, _, speaking
-from bot.service import CAPTURES, OPENINGS, MoveResult
+from bot.service import CAPTURES, OPENINGS, MoveResult, Reach
 
 #: how long after a move its board's Take back button works (/takeback works any time)
 TAKEBACK_BUTTON_SECONDS = 5 * 60
@@ -92,7 +92,16 @@ class PlayingCommands(Boards):
         match = await self.service.challenges.accept(ctx.actor, challenge_id)
         # i18n: a game's headline: {who} accepted the challenge
         headline = _("{who} accepted.").format(who=self._who(ctx.user_id))
-        return await self.with_pair(await self.started(match, headline), match, headline)
+        started = await self.with_pair(await self.started(match, headline), match, headline)
+        tell = match.user_to_move
+        if match.reach != Reach.ANSWERS or tell in (None, ctx.user_id):
+            return started
+        # where the bot only answers, the challenger may have gone: told of their first
+        # move by DM, in their language
+        with speaking(match.locale_of(tell) or "en"):
+            news = _("{who} accepted.").format(who=self._who(ctx.user_id))
+            notice = await self.turn_notice(match, news, tell)
+        return replace(started, dms=started.dms + ((notice,) if notice else ()))
 
     async def decline(self, ctx: Context, challenge_id: int) -> Response:
         answered = await self.service.challenges.decline(ctx.actor, challenge_id)

@@ -94,7 +94,9 @@ class DiscordPeople:
         return f"<@{user_id}>"  # rendered as their name on this server; replies never ping
 
     @staticmethod
-    def channel(channel_id: int) -> str:
+    def channel(channel_id: int, guild_id: int | None = None) -> str:
+        if guild_id == 0:  # a DM or group DM: a mention of it shows nothing readable
+            return f"https://discord.com/channels/@me/{channel_id}"
         return f"<#{channel_id}>"
 
     @staticmethod

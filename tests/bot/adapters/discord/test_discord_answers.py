@@ -43,8 +43,12 @@ async def a_game(bot: DiscordHarness, place: int) -> Sent:
     )
     assert challenge.channel_id == place and challenge.labels == ["Accept", "Decline", "Cancel"]
     accepted = await bot.click(BOB, challenge, "Accept")
-    assert [s.kind for s in accepted] == ["defer", "edit", "followup"], accepted
-    board = accepted[-1]
+    # the challenger, whose move it is, is told by DM: they may have gone
+    assert [s.kind for s in accepted] == ["defer", "edit", "followup", "post"], accepted
+    told = accepted[-1]
+    assert bot.fake.channels[told.channel_id]["dm_for"] == ALICE[0], told
+    assert "Your move in **Checkers #1**" in told.text and "accepted" in told.text
+    board = accepted[-2]
     assert board.files and board.labels[0] == "Move" and board.channel_id == place
     return board
 
