@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from bot.adapters.replies import Message
 from tests.discordkit import ALICE, APP_ID, BOB, DiscordHarness, Sent, one
 
@@ -53,10 +55,16 @@ async def a_game(bot: DiscordHarness, place: int) -> Sent:
     return board
 
 
-async def test_a_game_in_a_dm_is_played_in_answers(discord_bot: DiscordHarness) -> None:
-    bot = discord_bot
-    place = bot.open_place("dm", ALICE, BOB)
-    await a_game(bot, place)
+@pytest.fixture
+async def in_a_dm(discord_bot: DiscordHarness) -> tuple[DiscordHarness, int]:
+    """A game of Alice's and Bob's in their DM, begun: the harness, and the DM."""
+    place = discord_bot.open_place("dm", ALICE, BOB)
+    await a_game(discord_bot, place)
+    return discord_bot, place
+
+
+async def test_a_game_in_a_dm_is_played_in_answers(in_a_dm: tuple[DiscordHarness, int]) -> None:
+    bot, place = in_a_dm
     # by /move: the response is the new board, with its buttons; Bob is told by DM
     sent = await bot.command(ALICE, "move", place, move="11-15")
     moved = one(sent, "reply")
@@ -73,25 +81,8 @@ async def test_a_game_in_a_dm_is_played_in_answers(discord_bot: DiscordHarness) 
     nothing_refused(bot, place)
 
 
-async def test_the_computers_move_follows_the_answer_to_the_move(
-    discord_bot: DiscordHarness,
-) -> None:
-    bot = discord_bot
-    place = bot.open_place("dm", ALICE, BOB)
-    await bot.command(ALICE, "challenge", place, game="checkers", opponent=ME, side="black")
-    one(await bot.command(ALICE, "move", place, move="11-15"), "reply")
-    token = list(bot.fake.interactions)[-1]
-    await bot.settle()
-    replies = [s for s in bot.fake.sent if f"<@{APP_ID}> played" in s.text]
-    assert [s.kind for s in replies] == ["followup"]  # and no DM saying it again
-    assert replies[0].message_id in bot.fake.interactions[token].followups
-    nothing_refused(bot, place)
-
-
-async def test_news_past_five_follow_ups_goes_by_dm(discord_bot: DiscordHarness) -> None:
-    bot = discord_bot
-    place = bot.open_place("dm", ALICE, BOB)
-    await a_game(bot, place)
+async def test_news_past_five_follow_ups_goes_by_dm(in_a_dm: tuple[DiscordHarness, int]) -> None:
+    bot, place = in_a_dm
     one(await bot.command(ALICE, "move", place, move="11-15"), "reply")  # Bob to move
     token = list(bot.fake.interactions)[-1]
     before = len(bot.fake.sent)
@@ -104,10 +95,8 @@ async def test_news_past_five_follow_ups_goes_by_dm(discord_bot: DiscordHarness)
     nothing_refused(bot, place)
 
 
-async def test_once_the_token_lapsed_news_goes_by_dm(discord_bot: DiscordHarness) -> None:
-    bot = discord_bot
-    place = bot.open_place("dm", ALICE, BOB)
-    await a_game(bot, place)
+async def test_once_the_token_lapsed_news_goes_by_dm(in_a_dm: tuple[DiscordHarness, int]) -> None:
+    bot, place = in_a_dm
     one(await bot.command(ALICE, "move", place, move="11-15"), "reply")
     # 15 minutes on, for Discord and the bot: the move's token takes nothing more
     bot.fake.skew = 15 * 60.0
@@ -120,11 +109,9 @@ async def test_once_the_token_lapsed_news_goes_by_dm(discord_bot: DiscordHarness
 
 
 async def test_closed_dms_are_said_in_the_answer_not_the_channel(
-    discord_bot: DiscordHarness,
+    in_a_dm: tuple[DiscordHarness, int],
 ) -> None:
-    bot = discord_bot
-    place = bot.open_place("dm", ALICE, BOB)
-    await a_game(bot, place)
+    bot, place = in_a_dm
     bot.fake.closed_dms.add(BOB[0])
     sent = await bot.command(ALICE, "move", place, move="11-15")
     closed = [s for s in sent if "DMs are closed" in s.text]
@@ -139,11 +126,9 @@ async def test_closed_dms_are_said_in_the_answer_not_the_channel(
 
 
 async def test_a_slow_answer_for_all_replaces_its_private_deferral(
-    discord_bot: DiscordHarness,
+    in_a_dm: tuple[DiscordHarness, int],
 ) -> None:
-    bot = discord_bot
-    place = bot.open_place("dm", ALICE, BOB)
-    await a_game(bot, place)
+    bot, place = in_a_dm
     sent = await bot.command(BOB, "history", place)  # slow: deferred privately at once
     assert [s.kind for s in sent] == ["defer", "delete", "followup"], sent
     assert sent[-1].files and sent[-1].channel_id == place  # for both, not Bob's alone

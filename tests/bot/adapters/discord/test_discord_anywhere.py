@@ -22,6 +22,7 @@ from tests.discordkit import (
     Sent,
     one,
 )
+from tests.reviewkit import analysed
 
 #: the places of issue 49, and who is in each
 PLACES = {"dm": (ALICE, BOB), "group_dm": (ALICE, BOB, CAROL), "foreign": (ALICE, BOB, CAROL)}
@@ -82,18 +83,6 @@ async def started(bot: DiscordHarness, place: int) -> Sent:
     return board
 
 
-async def review(bot: DiscordHarness, user: tuple[int, str], final: Sent) -> list[Sent]:
-    """The Analyse button of a final board pressed, and the review made (a quick one)."""
-    assert bot.bot.app is not None and bot.bot.app.analyst is not None
-    analyst = bot.bot.app.analyst
-    analyst.nodes = 2_000  # a quick review: a bound on positions, not on time
-    before = len(bot.fake.sent)
-    await bot.click(user, final, "Analyse")
-    await analyst.settle()
-    await bot.settle()
-    return bot.fake.sent[before:]
-
-
 @pytest.mark.parametrize("kind", list(PLACES))
 async def test_a_whole_game_challenge_to_review_where_the_bot_is_not(
     discord_bot: DiscordHarness, kind: str
@@ -137,7 +126,7 @@ async def test_a_whole_game_challenge_to_review_where_the_bot_is_not(
     assert final.labels == ["Rematch", "Analyse"] and CASUAL in final.text
 
     # the review: a follow-up whose progress replaces itself, then the review itself
-    sent = await review(bot, ALICE, final)
+    sent = await analysed(bot, ALICE, final)
     progress = [s for s in sent if s.kind == "followup" and "is reviewing" in s.text]
     assert len(progress) == 1, [(s.kind, s.text[:60]) for s in sent]
     assert progress[0].channel_id == place

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tests.discordkit import ALICE, BOB, CAROL, CHANNEL_ID, GUILD_ID, DiscordHarness, Sent, one
 from tests.fakediscord import snowflake
+from tests.reviewkit import analysed
 
 
 async def reviewed(bot: DiscordHarness) -> tuple[Sent, Sent]:
@@ -18,14 +19,7 @@ async def reviewed(bot: DiscordHarness) -> tuple[Sent, Sent]:
     await bot.command(BOB, "move", thread, move="22-18")
     question = one(await bot.command(ALICE, "resign", thread), "ephemeral")
     final = one(await bot.click(ALICE, question, "Yes, resign"), "post")
-    assert bot.bot.app is not None and bot.bot.app.analyst is not None
-    analyst = bot.bot.app.analyst
-    analyst.nodes = 2_000  # a quick review: a bound on positions, not on time
-    before = len(bot.fake.sent)
-    await bot.click(CAROL, final, "Analyse")
-    await analyst.settle()
-    await bot.settle()
-    post = one(bot.fake.sent[before:], "post")
+    post = one(await analysed(bot, CAROL, final), "post")
     assert post.channel_id == thread
     assert (
         bot.fake.sent[-1].kind == "edit" and "**Review of Checkers #1**" in bot.fake.sent[-1].text
