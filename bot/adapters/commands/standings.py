@@ -11,7 +11,7 @@ from bot.adapters.commands.group import Context, HandlerGroup
 from bot.adapters.commands.lookups import PAGE, paged
 from bot.adapters.commands.registry import Option, command
 from bot.adapters.replies import Attachment, Message, Response
-from bot.adapters.showing import points_text
+from bot.adapters.showing import points_text, record_text
 from bot.i18n import _, language, ngettext, speaking
 from bot.runtime import workers
 from bot.runtime.picture_words import picture_words
@@ -304,10 +304,9 @@ def _casual_field(casual: dict[str, SideRecord]) -> tuple[str, str]:
             rule = _("house rule: {rule}").format(rule=_(game.house_rule))
             # i18n: a game played by a house rule ('Checkers (house rule: free jumps)')
             named = _("{game} ({rule})").format(game=named, rule=rule)
+        record = record_text(r.wins, r.draws, r.losses)
         # i18n: a game's record: {game} its name, {record} wins-draws-losses ('3-1-0')
-        records.append(
-            _("{game} {record}").format(game=named, record=f"{r.wins}-{r.draws}-{r.losses}")
-        )
+        records.append(_("{game} {record}").format(game=named, record=record))
     # i18n: a field's name in /stats: games against people in DMs and on servers that have
     # not added the bot, never rated; W-D-L: wins-draws-losses
     return _("Casual games (W-D-L)"), "; ".join(records)
