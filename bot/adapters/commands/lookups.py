@@ -101,7 +101,8 @@ class LookupCommands(Boards):
 
     @command(
         "mygames",
-        "Your games on every server, those where it is your move first (only you see it).",
+        "Your games on every server and in DMs, those where it is your move first "
+        "(only you see it).",
         guild_only=False,
         private=True,
     )
