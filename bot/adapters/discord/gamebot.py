@@ -7,7 +7,6 @@ import asyncio
 import logging
 import time
 from collections import Counter
-from contextvars import ContextVar
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -17,7 +16,7 @@ from discord import app_commands
 
 from bot.adapters.commands.dispatch import Dispatcher
 from bot.adapters.commands.group import Context
-from bot.adapters.discord.client import Client
+from bot.adapters.discord.app_events import ANSWER, AppEvents
 from bot.adapters.discord.command_sync import clear_server_commands, sync_test_server
 from bot.adapters.discord.components import GameButton, GameList
 from bot.adapters.discord.global_budget import GlobalBudget, share
@@ -46,18 +45,16 @@ from bot.adapters.replies import Response, private
 from bot.app.app import App
 from bot.errors import CannotSave
 from bot.i18n import _, speaking
-from bot.service import Analysis, MoveResult, Reach, RoundBoard, RoundNews, SweepEvent
+from bot.service import Reach
 
 log = logging.getLogger("bot")
 #: how long, when stopping, the commands under way may take to finish
 FINISH_SECONDS = 10.0
 #: what is kept of the window for the deferral itself to reach Discord
 DEFER_MARGIN = 1.0
-#: the answer under way in this task (an interaction's handler), set once it is shown
-_ANSWER: ContextVar[asyncio.Event | None] = ContextVar("answer", default=None)
 
 
-class GameBot(VisibilityEvents, Client):
+class GameBot(VisibilityEvents, AppEvents):
     def __init__(self, app: App, *, sync_globally: bool = False) -> None:
         """The client of the App it is handed (opened, and closed after it, by its
         opener): it starts the App's parts with its own ways of showing what they did, and
@@ -176,11 +173,11 @@ class GameBot(VisibilityEvents, Client):
         place = interaction.channel_id or 0
         self._answering[place] += 1  # the computer's posts here wait (see on_computer_move)
         shown = asyncio.Event()
-        token = _ANSWER.set(shown)  # as do its posts in a game this answer moves on
+        token = ANSWER.set(shown)  # as do its posts in a game this answer moves on
         try:
             await self._respond(interaction, handler, click=click, slow=slow)
         finally:
-            _ANSWER.reset(token)
+            ANSWER.reset(token)
             shown.set()
             self._answering[place] -= 1
             async with self._answered:
@@ -321,77 +318,3 @@ class GameBot(VisibilityEvents, Client):
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.visibility.thread_gone(payload.guild_id, payload.thread_id)
         await self.posting.tell_thread_gone(payload.thread_id)
-
-    def _computer_turn(self, match_id: int) -> None:
-        """It became the computer's turn in a match: if an answer under way did that (the
-        game's start, a move, wherever it was asked), the computer's board waits for it."""
-        shown = _ANSWER.get()
-        if shown is not None:
-            self._shown_first[match_id] = shown
-
-    async def on_computer_move(self, result: MoveResult) -> None:
-        """Post the computer's move once what people did before it is shown: the answer that
-        made it the computer's turn (the game's start, with its thread and first board; the
-        move this one answers), and any answer on its way where the game is played (its
-        thread; its channel if it has none: a busy channel does not hold a thread's game)."""
-        match = result.match
-        with speaking(await self.server_language(match.guild_id)):
-            board = await self.dispatcher.computer_moved(result)
-        place = match.thread_id or match.channel_id
-        first = self._shown_first.pop(match.id, None)
-        async with self._answered:
-            await self._answered.wait_for(
-                lambda: not self._answering[place] and (first is None or first.is_set())
-            )
-        told = await self.posting.post_in_match(result.match.id, (board,), retry=True)
-        notice = await self.dispatcher.computer_notice(result)  # in the recipient's language
-        if notice is not None and notice.user_id not in told:
-            await self.posting.send_notice(notice)
-
-    async def on_round(self, news: RoundNews) -> None:
-        """A tournament's round: its announcement in the event's channel (its games follow,
-        each posted by the director through on_round_board); or the event's end. Raises if
-        it could not all be posted: the director tries again, and the parts posted already
-        are not posted twice (each part's nonce names its event, news and place)."""
-        channel = await self.posting.channel_for(news.tournament.channel_id)
-        with speaking(await self.server_language(news.tournament.guild_id)):
-            posts = await self.dispatcher.round_posts(news)
-        for n, message in enumerate(posts):
-            nonce = f"t{news.tournament.id}-{news.round}-{n}"
-            await self.posting.send(channel, message, nonce=nonce)
-
-    async def on_round_board(self, board: RoundBoard) -> None:
-        """A tournament game started from a post in the event's channel, its board in a
-        thread of its own. Raises if it could not be posted: the director tries again."""
-        with speaking(await self.server_language(board.match.guild_id)):
-            start = await self.dispatcher.round_board(board)
-        await post_round_board(self.posting, start)
-
-    async def on_review(self, analysis: Analysis) -> None:
-        """A review's progress, or the review made: it replaces the post that showed it."""
-        with speaking(await self.server_language(analysis.match.guild_id)):
-            message = await self.dispatcher.review_message(analysis)
-        await self.posting.post_in_match(analysis.match.id, (message,))
-
-    async def on_sweep(self, event: SweepEvent) -> None:
-        """Reminders, time-outs and lapsed challenges, announced where the game is. A failure
-        that may pass (network, Discord's 5xx) is raised, so the sweeper posts it again later;
-        a refusal that will not (no access, channel gone) is logged and dropped."""
-        try:
-            where = event.match or event.challenge
-            with speaking(await self.server_language(where.guild_id if where else None)):
-                match_id, channel_id, message = await self.dispatcher.announce(event)
-            if match_id is not None:
-                told = await self.posting.post_in_match(match_id, (message,))
-                notice = await self.dispatcher.reminder_notice(event)  # the recipient's language
-                if notice is not None and notice.user_id not in told:
-                    await self.posting.send_notice(notice)
-            elif event.challenge is not None and event.challenge.reach == Reach.ANSWERS:
-                # its message was an answer, and the bot has no channel there to say it
-                log.info("challenge #%s lapsed where the bot only answers", event.challenge.id)
-            else:
-                await self.posting.send(await self.posting.channel_for(channel_id), message)
-        except discord.HTTPException as err:
-            if not shut_out(err):
-                raise
-            log.warning("cannot announce a %s there, dropped: %s", event.kind, err)

@@ -249,7 +249,7 @@ class Posting:
             await service.notices.turn_off(notice.user_id)
             said = self.client.dispatcher.people.user(notice.user_id)
             match = await service.match(notice.match_id)
-            with speaking(await self.client.server_language(match.guild_id)):  # said there
+            with speaking(await self.client.language_there(match)):  # said there
                 # i18n: {who} is the player (a mention)
                 text = _(
                     "{who}, your DMs are closed to me, so your turn notices by DM are off "

@@ -257,3 +257,29 @@ async def test_the_commands_are_uploaded_for_both_installs_where_they_work_anywh
         installs, contexts = ([0], [0]) if name in SERVER_ONLY else ([0, 1], [0, 1, 2])
         assert sorted(command["integration_types"]) == installs, name
         assert sorted(command["contexts"]) == contexts, name
+
+
+async def test_news_nobody_asked_for_is_in_the_players_language(
+    discord_bot: DiscordHarness,
+) -> None:
+    """Where no server of the bot's hears a game's news, its players read it in their own
+    language: a game called off in a DM between two German speakers, nobody having moved."""
+    bot = discord_bot
+    app = bot.bot.app
+    assert app is not None
+    bot.locales[ALICE[0]] = bot.locales[BOB[0]] = "de"
+    place = bot.open_place("dm", ALICE, BOB)
+    challenge = one(
+        await bot.command(ALICE, "challenge", place, game="checkers", opponent=BOB, side="black"),
+        "reply",
+    )
+    await bot.click(BOB, challenge, challenge.labels[0])  # Annehmen
+    await days_go_by(bot, deadline_in=-60)
+    before = len(bot.fake.sent)
+    await Sweeper(app.service.deadlines, bot.bot.on_sweep, first_pause=0.01).step()
+    await bot.settle()
+    told = dms(bot, bot.fake.sent[before:])
+    assert sorted(told) == sorted([ALICE[0], BOB[0]]), told
+    texts = [s.text for news in told.values() for s in news]
+    assert all("Niemand hat rechtzeitig gezogen." in text for text in texts), texts
+    kept_out(bot, place)
