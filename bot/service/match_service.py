@@ -28,7 +28,7 @@ from bot.service.standings import Standings
 from bot.service.takebacks import Takebacks
 from bot.service.tournaments import Tournaments
 from bot.service.vacations import Vacations
-from bot.service.views import Actor, Audience, Listing, MatchView, Rematch
+from bot.service.views import Actor, Audience, Listing, MatchView, Reach, Rematch
 from bot.store import Store
 from bot.store.shown_table import ShownMessages
 from rules import GameRecord
@@ -159,6 +159,19 @@ class MatchService:
                 Text(
                     "{game} #{number} was played in a channel not everyone here can read: "
                     "ask for its rematch there (its Rematch button, or /rematch in its thread).",
+                    game=old.game_named,
+                    number=match_id,
+                )
+            )
+        # a private game's rematch is shown where it is asked (the computer's board too):
+        # only in its own channel, or the asker's DM with the bot, which nobody else reads
+        elsewhere = actor.channel_id not in (old.channel_id, old.thread_id)
+        bot_dm = actor.guild_id == 0 and actor.reach == Reach.POSTS
+        mine = old.side_of(actor.user_id) is not None  # to anyone else: no match (below)
+        if old.private and elsewhere and not bot_dm and mine:
+            raise Refusal(
+                Text(
+                    "{game} #{number} is played in another channel: act there.",
                     game=old.game_named,
                     number=match_id,
                 )

@@ -118,22 +118,29 @@ class Answers:
     ) -> set[int]:
         """The match's news: as follow-ups of `interaction` (the one answered now), else of
         the latest that touched the match while it lives, else by DM to its players. An
-        interaction in the match's own place becomes its latest (one elsewhere, such as the
-        bot's DM, is seen by the asker alone). Returns who was told (by DM, or in the answer
-        to what they did): a turn notice to them would say it twice."""
-        if interaction is not None and interaction.channel_id == match.channel_id:
+        interaction in the match's own place becomes its latest; one elsewhere (the bot's
+        DM, another place) gets private follow-ups, the asker's alone. Returns who was told
+        (by DM, or in the answer to what they did): a turn notice would say it twice."""
+        here = interaction is None or interaction.channel_id == match.channel_id
+        if interaction is not None and here:
             self.touched(match.id, interaction)
         told: set[int] = set()
         for message in messages:
             conversation = self._of_match.get(match.id)
             conversation = self.of(interaction) if interaction is not None else conversation
-            if conversation is not None and await self._answered(conversation, message):
+            # asked elsewhere, it is the asker's alone: the game is not that place's
+            shown = conversation is not None and await self._answered(
+                conversation, message, ephemeral=not here
+            )
+            if conversation is not None and shown:
                 told.add(conversation.interaction.user.id)
             else:
                 told |= await self._by_dm(match, message)
         return told
 
-    async def _answered(self, conversation: Conversation, message: Message) -> bool:
+    async def _answered(
+        self, conversation: Conversation, message: Message, *, ephemeral: bool = False
+    ) -> bool:
         """Whether the message went out in the conversation: an edit of the follow-up
         that shows the same thing, or a new follow-up while the token takes one."""
         interaction = conversation.interaction
@@ -144,7 +151,7 @@ class Answers:
                 return True
             if not conversation.lives():
                 return False
-            await self.follow_up(interaction, message)
+            await self.follow_up(interaction, message, ephemeral=ephemeral)
         except POSTING_ERRORS as err:
             log.info("no follow-up of interaction %s (%r): by DM", interaction.id, err)
             conversation.followups = MOST_FOLLOWUPS  # it takes no more: the next go by DM

@@ -252,8 +252,9 @@ class GameBot(VisibilityEvents, AppEvents):
             thread_from = await self.posting.retried(post, "an answer") or thread_from
         finally:
             await self.posting.post_to_match(response, thread_from, interaction)
-            if answers and (response.also or response.updates):
-                log.debug("no channel to post or edit in for %s: left out", interaction.data)
+            if answers:  # a pair's second game follows in the answer; nothing to edit
+                for started in response.also:
+                    await self.posting.post_to_match(started, None, interaction)
                 response = replace(response, also=(), updates=())
             for started in response.also:  # its start post carries a nonce: tried once more
                 await self.posting.retried(

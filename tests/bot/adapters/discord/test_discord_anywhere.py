@@ -283,3 +283,38 @@ async def test_news_nobody_asked_for_is_in_the_players_language(
     texts = [s.text for news in told.values() for s in news]
     assert all("Niemand hat rechtzeitig gezogen." in text for text in texts), texts
     kept_out(bot, place)
+
+
+async def test_a_private_game_s_rematch_is_not_shown_in_another_place(
+    discord_bot: DiscordHarness,
+) -> None:
+    """A game of a DM asked for again in a server's channel: refused there, privately (its
+    challenge would show the DM's game to that channel); in the DM it is asked as usual."""
+    bot = discord_bot
+    place = bot.open_place("dm", ALICE, BOB)
+    await started(bot, place)
+    question = one(await bot.command(ALICE, "resign", place), "ephemeral")
+    await bot.click(ALICE, question, "Yes, resign")
+    refused = one(await bot.command(BOB, "rematch", CHANNEL_ID, match=1), "ephemeral")
+    assert "is played in another channel" in refused.text, refused.text
+    asked = one(await bot.command(BOB, "rematch", place, match=1), "reply")
+    assert asked.channel_id == place and "Accept" in asked.labels
+    kept_out(bot, place)
+
+
+async def test_a_ballot_pair_s_second_game_follows_in_the_answer(
+    discord_bot: DiscordHarness,
+) -> None:
+    bot = discord_bot
+    place = bot.open_place("group_dm", ALICE, BOB, CAROL)
+    challenge = one(
+        await bot.command(
+            ALICE, "challenge", place, game="checkers", opponent=BOB, opening="ballot"
+        ),
+        "reply",
+    )
+    accepted = await bot.click(BOB, challenge, "Accept")
+    boards = [s for s in accepted if s.files and s.kind == "followup"]
+    assert len(boards) == 2 and all(s.channel_id == place for s in boards), accepted
+    assert "Checkers #2" in boards[1].text, boards[1].text
+    kept_out(bot, place)
