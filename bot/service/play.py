@@ -23,7 +23,7 @@ from bot.service.views import (
     result_parts,
 )
 from bot.store import Row, Tx
-from bot.store.match_table import MoveWrite, Reply
+from bot.store.move_write import MoveWrite, Reply
 from rules import Game, GameRecord, Outcome, RulesError, Termination, get_game
 
 AGREED = Outcome(None, Termination.AGREEMENT)

@@ -1,139 +1,19 @@
-"""The SQL of the matches table and its move log.
-
-A move (record_move) is one write: its log row, inserted only if the match is still where
-the service decided it (bot.service.play), the match row moved on to it, and the claim of
-the next player's turn notice. When a player's one reminder falls due is decided here only
-(REMINDER_AT).
-"""
+"""The SQL of the matches table and its move log. A move (record_move) is one write
+(`move_write`); a match is read with the columns of `match_columns`."""
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from bot.runtime.shards import Shards, where
 from bot.store import schema
 from bot.store.batching import Batched
 from bot.store.connection import MAX_ID, Store, Tx
-from bot.store.notice_tables import CLAIM_IF_EVERY_TURN, CLAIM_UNLESS_CHOSEN_OTHERWISE
+from bot.store.match_columns import MATCH_COLUMNS, MATCH_SELECT, OF_A_SERVER, REMINDER_AT
+from bot.store.move_write import LANDED, Moved, MoveWrite
 from bot.store.rows import Row
-from bot.store.units import Statement, Unit
-
-#: a quarter of the time per move (at most an hour) before the deadline
-REMINDER_AT = "(deadline - CASE WHEN move_seconds < 14400 THEN move_seconds / 4.0 ELSE 3600.0 END)"
-#: the latest end of each player's vacations (a move reads it with its match: one read less)
-_AWAY = (
-    "(SELECT MAX(ends_at) FROM vacations v WHERE v.user_id = matches.first_user) AS first_away, "
-    "(SELECT MAX(ends_at) FROM vacations v WHERE v.user_id = matches.second_user) AS second_away"
-)
-#: the other game of a ballot pair: its first player and its result so far (read with the
-#: match, so a board shows the pair's score without a read of its own)
-_PAIR = ", ".join(
-    f"(SELECT p.{column} FROM matches p WHERE p.id = matches.pair_id) AS pair_{name}"
-    for column, name in (("first_user", "first"), ("status", "status"), ("winner_side", "winner"))
-)
-#: each player's language as last seen (a turn notice to them is worded in it: no read of its own)
-_LOCALES = (
-    "(SELECT locale FROM people_settings s WHERE s.user_id = matches.first_user) "
-    "AS first_locale, "
-    "(SELECT locale FROM people_settings s WHERE s.user_id = matches.second_user) "
-    "AS second_locale"
-)
-#: every column of a match, when its reminder falls due, its players' vacations' ends and
-#: languages, and the other game of its pair
-MATCH_COLUMNS = f"*, {REMINDER_AT} AS remind_at, {_AWAY}, {_LOCALES}, {_PAIR}"
-MATCH_SELECT = f"SELECT {MATCH_COLUMNS} FROM matches"
-#: a match that is its server's (bot.service.MatchView.private: not played where the bot only
-#: answers, nor in a DM): people's games elsewhere are casual, in no server's records
-OF_A_SERVER = "(reach = 'posts' AND guild_id <> 0)"
-#: move `ply` logged if its match is active at ply - 1 and the deadline has not passed; on
-#: PostgreSQL the match row is held (FOR UPDATE) so a racing end or move waits, then sees it
-_APPEND = (
-    "INSERT INTO moves (match_id, ply, move, user_id, played_at, position) "
-    "SELECT id, CAST(:ply AS INTEGER), CAST(:move AS TEXT), CAST(:user_id AS BIGINT), "
-    "CAST(:played_at AS DOUBLE PRECISION), CAST(:position AS TEXT) FROM matches "
-    "WHERE id = :match_id AND ply = :ply - 1 AND status = 'active' "
-    "AND (deadline IS NULL OR deadline > :played_at)"
-)
-
-#: the match row moved on to a logged move: its ply, position and deadline, its reminder
-#: due again, the draw offer kept only if the mover made it (judged on the row as it is now,
-#: held by the move's insert, so an offer declined meanwhile stays declined); a takeback
-#: asked for before this move is void
-_ADVANCE = (
-    "UPDATE matches SET ply = :ply, position = :position, deadline = :deadline, reminded = 0, "
-    "draw_offer_by = CASE WHEN draw_offer_by = :user_id THEN draw_offer_by END, "
-    f"takeback_by = NULL, takeback_ply = NULL WHERE id = :match_id RETURNING {MATCH_COLUMNS}"
-)
-
-
-#: the match row as a move left it, if that very move is logged and the row is still at it
-#: (`at`: the move's ply, or its forced reply's) (a move resent after a lost connection,
-#: whose first attempt had committed), and whether the next player was told of their turn
-_LANDED = (
-    f"SELECT {MATCH_COLUMNS}, EXISTS (SELECT 1 FROM notices_sent WHERE match_id = :match_id "
-    "AND ply = :at) AS told FROM matches WHERE id = :match_id AND ply = :at "
-    "AND EXISTS (SELECT 1 FROM moves WHERE match_id = :match_id AND ply = :ply "
-    "AND user_id = :user_id AND played_at = :played_at AND move = :move)"
-)
-#: a forced reply logged after the move it answers, inside the move's guarded write
-_LOG = (
-    "INSERT INTO moves (match_id, ply, move, user_id, played_at, position) "
-    "VALUES (:match_id, :ply, :move, :user_id, :played_at, :position)"
-)
-
-
-class Reply(NamedTuple):
-    """The one move the opponent had left, made for them at once in the move's write (The
-    Crown's checkmated Prince leaving the board): its text, its player, the position after."""
-
-    move: str
-    user_id: int
-    position: str
-
-
-@dataclass(frozen=True)
-class MoveWrite:
-    """A move as the service decided it: its log row (and its forced reply's) and its match
-    row's next deadline; `tell`: the person to move next, told of their turn if they asked
-    for every turn (`unless_chosen`: unless they chose otherwise, in a game in answers)."""
-
-    match_id: int
-    ply: int
-    move: str
-    user_id: int
-    played_at: float
-    position: str
-    deadline: float | None
-    tell: int | None = None
-    reply: Reply | None = None
-    unless_chosen: bool = False
-
-    def unit(self, for_update: Callable[[str], str]) -> Unit:
-        """The move's statements (`for_update`: the engine's way to hold the match row)."""
-        at = self.ply if self.reply is None else self.ply + 1
-        logged = {
-            "match_id": self.match_id, "ply": self.ply, "move": self.move,
-            "user_id": self.user_id, "played_at": self.played_at, "position": self.position,
-            "at": at,
-        }  # fmt: skip
-        last = logged if self.reply is None else {**logged, "ply": at, **self.reply._asdict()}
-        advanced = {**last, "user_id": self.user_id, "deadline": self.deadline}
-        told = {**last, "user_id": self.tell, "sent_at": self.played_at}
-        then: tuple[Statement, ...] = () if self.reply is None else ((_LOG, last),)
-        if self.tell is not None:
-            claim = CLAIM_UNLESS_CHOSEN_OTHERWISE if self.unless_chosen else CLAIM_IF_EVERY_TURN
-            then += ((claim, told),)
-        return Unit((for_update(_APPEND), logged), (_ADVANCE, advanced), then)
-
-
-class Moved(NamedTuple):
-    """A move's match row as the move left it, and whether the next player is to be told."""
-
-    row: Row
-    told: bool
 
 
 class MatchRows:
@@ -271,7 +151,7 @@ class MatchRows:
                 return Moved(await finish(db, applied[0]), False)
         applied = await self.store.write_unit(unit)
         if applied is None:  # refused by the guard: unless it was this very move's first try
-            landed = await self.store.one(_LANDED, unit.guard[1])
+            landed = await self.store.one(LANDED, unit.guard[1])
             applied = None if landed is None else (landed, (int(landed["told"]),))
         if applied is None:
             return None

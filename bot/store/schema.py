@@ -114,7 +114,7 @@ matches = Table(
     Index("matches_by_second_user", "second_user", "guild_id", "game_id"),
 )
 
-# revision 0011: when each game in progress gets its reminder (match_table.REMINDER_AT)
+# revision 0011: when each game in progress gets its reminder (match_columns.REMINDER_AT)
 Index(
     "matches_remind_at",
     text("(deadline - CASE WHEN move_seconds < 14400 THEN move_seconds / 4.0 ELSE 3600.0 END)"),

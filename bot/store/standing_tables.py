@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.store.connection import Store, Tx
-from bot.store.match_table import MATCH_SELECT, OF_A_SERVER
+from bot.store.match_columns import MATCH_SELECT, OF_A_SERVER
 from bot.store.rows import Row
 
 RESULT_COLUMNS = {1.0: "wins", 0.5: "draws", 0.0: "losses"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 
 from bot.store.connection import Store
-from bot.store.match_table import MATCH_SELECT, OF_A_SERVER
+from bot.store.match_columns import MATCH_SELECT, OF_A_SERVER
 from bot.store.rows import Row
 
 #: web_channels.public of a channel whose visibility is not known (after a restart, or when

@@ -16,7 +16,7 @@ from bot.service.sweeper import Sweeper
 from bot.service.views import MatchView, SweepEvent
 from bot.store import Store
 from bot.store.announcement_table import CLAIM_SECONDS, MOST_ATTEMPTS
-from bot.store.match_table import MoveWrite
+from bot.store.move_write import MoveWrite
 from tests.faults import SmallDisk, locked, refusing_writes
 from tests.servicekit import (
     ALICE,

@@ -25,8 +25,8 @@ from bot.service.views import MatchView, MoveResult
 from bot.store import DatabaseUrl, Row, Store, Tx
 from bot.store.checkdb import check_db
 from bot.store.identify_table import IDENTIFY_SPACING, reserve_identify
-from bot.store.match_table import Moved
 from bot.store.migrations import head_revision
+from bot.store.move_write import Moved
 from bot.store.schema import TABLES, metadata
 from tests import pgserver
 from tests.bot.conftest import new_pg_database

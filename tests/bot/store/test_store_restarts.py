@@ -22,7 +22,7 @@ from bot.errors import CannotSave
 from bot.service.match_service import MatchService
 from bot.store import Row, Store, connection
 from bot.store.checkdb import check_db
-from bot.store.match_table import MoveWrite
+from bot.store.move_write import MoveWrite
 from rules import get_game
 from tests.faults import ROOT
 from tests.pgserver import PgServer
