@@ -64,6 +64,11 @@ def side_name(game: Game[Any, Any], side: str) -> str:
     return _(game.side_name(side))
 
 
+def house_rule_text(rule: str) -> str:
+    """'house rule: free jumps' (a rule's name in the language spoken now)."""
+    return _("house rule: {rule}").format(rule=_(rule))
+
+
 def record_text(wins: int, draws: int, losses: int) -> str:
     """'3-1-2': wins, draws and losses (figures, the same in every language)."""
     return f"{wins}-{draws}-{losses}"

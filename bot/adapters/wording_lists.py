@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.adapters.showing import Words, game_name, record_text, side_name
+from bot.adapters.showing import Words, game_name, house_rule_text, record_text, side_name
 from bot.i18n import _, ngettext
 from bot.service import (
     GameStats,
@@ -71,7 +71,7 @@ class ListWording(Words):
         """A game's kind in a list: 'ballot 37, game 1 of 2 with #13', 'house rule: free
         jumps' ('': a game from the start by its game's rules)."""
         if match.house_rule:
-            return _("house rule: {rule}").format(rule=_(match.house_rule))
+            return house_rule_text(match.house_rule)
         if match.pair_id is None:
             return ""
         # i18n: a game of a ballot pair: the ballot's number, and the pair's other game

@@ -16,6 +16,7 @@ from bot.service.analyses import Job
 from bot.service.finding import pick_game
 from bot.service.languages import DEFAULT as DEFAULT_LANGUAGE
 from bot.service.match_service import MatchService
+from bot.service.match_view import is_private
 from bot.service.options import (
     CAPTURES,
     DEFAULT_MOVE_TIME,
@@ -103,6 +104,7 @@ __all__ = [
     "Turn",
     "Vacation",
     "duration_text",
+    "is_private",
     "move_seconds",
     "pick_game",
     "provisional",

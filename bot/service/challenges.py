@@ -10,7 +10,7 @@ from bot.errors import Person, Refusal
 from bot.i18n import N_, Text, Texts
 from bot.service import ballots, options
 from bot.service.clocks import start_clock
-from bot.service.finding import no_match, pick_game, reach_again, shown_to
+from bot.service.finding import no_challenge, no_match, pick_game, reach_again, shown_to
 from bot.service.match_view import is_private
 from bot.service.shared import Shared
 from bot.service.views import Actor, ChallengeStatus, ChallengeView, MatchView
@@ -100,9 +100,9 @@ class Challenges:
             if actor.user_id in (row["challenger_id"], row["opponent_id"]):
                 here = True
             elif not here:
-                raise Refusal(Text("There is no challenge #{number}.", number=challenge_id))
+                raise Refusal(no_challenge(challenge_id))
         elif row["guild_id"] != actor.guild_id:
-            raise Refusal(Text("There is no challenge #{number}.", number=challenge_id))
+            raise Refusal(no_challenge(challenge_id))
         if not here:
             raise Refusal(Text("This challenge was made in another channel: answer it there."))
         if row["status"] != ChallengeStatus.OPEN:

@@ -30,6 +30,20 @@ def no_match(match_id: int) -> Text:
     return Text("There is no match #{number}. /games lists the games in progress.", number=match_id)
 
 
+def no_challenge(challenge_id: int) -> Text:
+    """What anyone is told of a number that is no challenge they may see."""
+    return Text("There is no challenge #{number}.", number=challenge_id)
+
+
+def played_elsewhere(game_id: str, match_id: int) -> Text:
+    """A match acted on outside the channel (and thread) it is played in."""
+    return Text(
+        "{game} #{number} is played in another channel: act there.",
+        game=game_named(game_id),
+        number=match_id,
+    )
+
+
 def shown_to(actor: Actor, row: Row) -> bool:
     """Whether a private match (MatchView.private) is the actor's to see and act on: its
     players' from anywhere (a board DMed to them has buttons), anyone's in its own channel."""
@@ -88,7 +102,7 @@ class Finder:
     async def challenge_row(self, challenge_id: int) -> Row:
         return row_or_refusal(
             await self.challenges.get(challenge_id),
-            Text("There is no challenge #{number}.", number=challenge_id),
+            no_challenge(challenge_id),
         )
 
     async def challenge(self, challenge_id: int) -> ChallengeView:
@@ -161,10 +175,4 @@ class Finder:
         if actor.channel_id not in (row["channel_id"], row["thread_id"]) and not is_private(
             row["reach"], row["guild_id"]
         ):
-            raise Refusal(
-                Text(
-                    "{game} #{number} is played in another channel: act there.",
-                    game=game_named(row["game_id"]),
-                    number=match_id,
-                )
-            )
+            raise Refusal(played_elsewhere(row["game_id"], match_id))

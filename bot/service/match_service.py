@@ -18,6 +18,7 @@ from bot.service.analyses import Analyses
 from bot.service.challenges import Challenges
 from bot.service.computer_games import ComputerGames
 from bot.service.deadlines import Deadlines
+from bot.service.finding import played_elsewhere
 from bot.service.languages import Languages
 from bot.service.notices import Notices
 from bot.service.play import Play
@@ -152,7 +153,8 @@ class MatchService:
         # its challenge or board is shown where the game was played: asked elsewhere, only
         # of a game everyone can read (else a private one's would show where it was asked);
         # a private game's players ask anywhere (a board DMed to them has its Rematch button)
-        player = old.guild_id == actor.guild_id and old.side_of(actor.user_id) is not None
+        mine = old.side_of(actor.user_id) is not None  # to anyone else: no match (below)
+        player = old.guild_id == actor.guild_id and mine
         if player and not old.private and await self.site.audience(actor, old) != Audience.HERE:
             # i18n: Rematch: the label of a game's Rematch button
             raise Refusal(
@@ -167,15 +169,8 @@ class MatchService:
         # only in its own channel, or the asker's DM with the bot, which nobody else reads
         elsewhere = actor.channel_id not in (old.channel_id, old.thread_id)
         bot_dm = actor.guild_id == 0 and actor.reach == Reach.POSTS
-        mine = old.side_of(actor.user_id) is not None  # to anyone else: no match (below)
         if old.private and elsewhere and not bot_dm and mine:
-            raise Refusal(
-                Text(
-                    "{game} #{number} is played in another channel: act there.",
-                    game=old.game_named,
-                    number=match_id,
-                )
-            )
+            raise Refusal(played_elsewhere(old.game_id, match_id))
         if old.computer_level is not None:
             again = await self.computer.rematch(actor, match_id)
             return Rematch(None, again)

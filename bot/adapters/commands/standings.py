@@ -11,11 +11,11 @@ from bot.adapters.commands.group import Context, HandlerGroup
 from bot.adapters.commands.lookups import PAGE, paged
 from bot.adapters.commands.registry import Option, command
 from bot.adapters.replies import Attachment, Message, Response
-from bot.adapters.showing import points_text, record_text
+from bot.adapters.showing import game_name, house_rule_text, points_text, record_text
 from bot.i18n import _, language, ngettext, speaking
 from bot.runtime import workers
 from bot.runtime.picture_words import picture_words
-from bot.service import GameStats, HeadToHead, Reach, SeasonRow, SideRecord, pick_game
+from bot.service import GameStats, HeadToHead, SeasonRow, SideRecord, is_private, pick_game
 from render.charts import rating_png
 from rules import GAMES, get_game
 
@@ -154,7 +154,7 @@ class StandingCommands(HandlerGroup):
         fields = self.words.stats(stats)
         if casual:
             record = (_casual_field(casual),)
-            casual_here = ctx.guild_id == 0 or ctx.reach == Reach.ANSWERS
+            casual_here = is_private(ctx.reach, ctx.guild_id)
             fields = record + fields if casual_here else fields + record
         # i18n: in a rating chart's title, for a player whose name is not known
         charts = await self._charts(ctx, who, known or _("This player"), stats)
@@ -299,9 +299,9 @@ def _casual_field(casual: dict[str, SideRecord]) -> tuple[str, str]:
     records = []
     for rules_id, r in casual.items():
         game = get_game(rules_id)  # a house rule's games apart from their game's own
-        named = _(game.name)
+        named = game_name(game)
         if game.house_rule:
-            rule = _("house rule: {rule}").format(rule=_(game.house_rule))
+            rule = house_rule_text(game.house_rule)
             # i18n: a game played by a house rule ('Checkers (house rule: free jumps)')
             named = _("{game} ({rule})").format(game=named, rule=rule)
         record = record_text(r.wins, r.draws, r.losses)
